@@ -1,0 +1,5 @@
+//! The `zhanqi` command.
+
+fn main() {
+    println!("zhanqi");
+}

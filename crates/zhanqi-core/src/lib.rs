@@ -1,0 +1,17 @@
+//! The game abstraction shared by every zhanqi game, and the platform rules they share.
+//!
+//! A game implements [`Game`] (rules and state) and [`GameNotation`] (its text forms); the
+//! server, the AI, the engine protocol and the simulator see games only through these traits.
+
+mod game;
+mod notation;
+pub mod platform;
+mod rng;
+mod seat;
+#[cfg(feature = "testkit")]
+pub mod testkit;
+
+pub use game::{Game, OptionsError, Outcome, PlatformAction, SeatResult, ToAct};
+pub use notation::{GameNotation, NotationError};
+pub use rng::GameRng;
+pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet, Team, Viewer};

@@ -1,0 +1,84 @@
+//! Text forms of games: positions, views, actions and records.
+
+use std::fmt;
+
+use crate::{Game, Seat, Viewer};
+
+/// A string in a game's notation could not be read.
+///
+/// Displayed as one sentence naming what was being read, where, and what was wrong, for
+/// example `placement at character 14: rank 9 covers 6 posts, but it has 5`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct NotationError {
+    /// What was being read: a field of a position (`placement`, `to-move`), or `move 'zz'`.
+    pub field: String,
+    /// The character offset of the fault in the whole string that was read.
+    pub offset: usize,
+    /// What was wrong, and if possible what would be right.
+    pub message: String,
+}
+
+impl NotationError {
+    /// An error in `field` at character `offset`.
+    pub fn new(field: impl Into<String>, offset: usize, message: impl Into<String>) -> NotationError {
+        NotationError { field: field.into(), offset, message: message.into() }
+    }
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at character {}: {}", self.field, self.offset, self.message)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// A game's notation, as its rules specification defines it: what the engine protocol, the
+/// server and the replay files speak.
+pub trait GameNotation: Game {
+    /// The game's name in the engine protocol (`junqi`).
+    const NAME: &'static str;
+    /// The game's modes (`2p`, `4p`, `dark`), the first being the default.
+    const MODES: &'static [&'static str];
+
+    /// The options of a mode, with optional extra options (the engine protocol's `"options"`
+    /// object) on top.
+    ///
+    /// # Errors
+    /// If the mode is unknown or the extra options do not fit it.
+    fn options_for(mode: Option<&str>, extra: Option<&serde_json::Value>) -> Result<Self::Options, NotationError>;
+
+    /// The mode of this game.
+    fn mode(&self) -> &'static str;
+
+    /// The name of a seat in the notation (junqi: `s`, `e`, `n`, `w`).
+    fn seat_name(&self, seat: Seat) -> &'static str;
+
+    /// The seat with this name, if it is in play.
+    fn seat_by_name(&self, name: &str) -> Option<Seat> {
+        self.seats().iter().find(|&seat| self.seat_name(seat) == name)
+    }
+
+    /// The position as `viewer` may see it, in canonical notation.
+    fn position(&self, viewer: Viewer) -> String;
+
+    /// A game at the position `text`. `extra` holds options a position cannot hold; `seed`
+    /// seeds the RNG for any chance still to come.
+    ///
+    /// # Errors
+    /// If the text is malformed or describes an impossible position.
+    fn load(text: &str, extra: Option<&serde_json::Value>, seed: u64) -> Result<Self, NotationError>;
+
+    /// Reads an action of `seat` in the notation. Checks only the form, not legality.
+    ///
+    /// # Errors
+    /// If the text is not an action of this game, naming where.
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<Self::Action, NotationError>;
+
+    /// Writes an action about to be played from this position (`a6xa7`, `c5-c4`).
+    fn action_text(&self, action: &Self::Action) -> String;
+
+    /// Writes an action as a game record writes it, with its result where the notation has one
+    /// (`a6xa7=D`). Called on the state *before* the action, with the events it produced.
+    fn record_text(&self, action: &Self::Action, events: &[Self::Event]) -> String;
+}

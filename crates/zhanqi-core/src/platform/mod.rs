@@ -1,0 +1,1 @@
+//! Platform rules that several games share, as pure functions parameterised per game.

@@ -1,0 +1,1 @@
+//! Generic property tests over random playouts, for every game.

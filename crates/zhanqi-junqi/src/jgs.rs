@@ -1,0 +1,1 @@
+//! The QQ 四国军棋 `.jgs` replay format (shared/rules/jgs-format.md).

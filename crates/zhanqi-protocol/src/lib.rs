@@ -1,0 +1,1 @@
+//! The game registry and the engine protocol.
