@@ -1,1 +1,10 @@
 //! Platform rules that several games share, as pure functions parameterised per game.
+//!
+//! Each game's specification gives the numbers (junqi: `shared/rules/junqi.md` §5.6, §5.7, TN-2
+//! and §6); the rules themselves live here once.
+
+mod levels;
+mod points;
+
+pub use levels::{Level, level, multiplier};
+pub use points::{PointsTable, points_change};
