@@ -3,8 +3,10 @@
 //! Each game's specification gives the numbers (junqi: `shared/rules/junqi.md` §5.6, §5.7, TN-2
 //! and §6); the rules themselves live here once.
 
+mod gold;
 mod levels;
 mod points;
 
+pub use gold::{GoldSettlement, gold_multiplier, settle_gold, stake};
 pub use levels::{Level, level, multiplier};
 pub use points::{PointsTable, points_change};
