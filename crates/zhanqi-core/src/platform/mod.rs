@@ -5,8 +5,12 @@
 
 mod gold;
 mod levels;
+mod moves;
 mod points;
+mod timeouts;
 
 pub use gold::{GoldSettlement, gold_multiplier, settle_gold, stake};
 pub use levels::{Level, level, multiplier};
+pub use moves::MoveFloors;
 pub use points::{PointsTable, points_change};
+pub use timeouts::TimeoutLimit;
