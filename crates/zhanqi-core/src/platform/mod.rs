@@ -3,12 +3,14 @@
 //! Each game's specification gives the numbers (junqi: `shared/rules/junqi.md` §5.6, §5.7, TN-2
 //! and §6); the rules themselves live here once.
 
+mod draw;
 mod gold;
 mod levels;
 mod moves;
 mod points;
 mod timeouts;
 
+pub use draw::{DrawError, DrawOffers, DrawProgress};
 pub use gold::{GoldSettlement, gold_multiplier, settle_gold, stake};
 pub use levels::{Level, level, multiplier};
 pub use moves::MoveFloors;
