@@ -1,0 +1,365 @@
+//! Every game behind one object-safe trait that speaks the game's notation.
+
+use serde::Serialize;
+use zhanqi_core::{Game, GameNotation, Seat, ToAct, Viewer};
+
+use crate::error::{GameError, join};
+use crate::perft;
+
+/// The seat name of chance in the engine protocol.
+pub const CHANCE: &str = "chance";
+
+/// Who must act now, by seat name.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Turn {
+    /// These seats must act, in seat order (several during a simultaneous hidden phase).
+    Seats(Vec<&'static str>),
+    /// A chance node: an outcome must be rolled or played.
+    Chance,
+    /// The game is over.
+    Over,
+}
+
+/// A seat's legal actions now.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Choices {
+    /// Every legal action in the notation, sorted by byte order, without duplicates (empty when
+    /// the seat need not act).
+    Listed(Vec<String>),
+    /// The seat's choice is too large to list (a whole hidden deployment): any action the rules
+    /// accept is legal. The engine protocol writes it as `null`.
+    Unlisted,
+}
+
+/// One possible outcome of a chance node.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ChanceOutcome {
+    /// The outcome in the game's notation.
+    pub text: String,
+    /// Its weight: its chance is the weight over the sum of all weights.
+    pub weight: u32,
+}
+
+/// What [`DynGame::play`] did.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Played {
+    /// The action as a game record writes it, with its result where the notation has one.
+    pub record: String,
+    /// The full position after it.
+    pub position: String,
+}
+
+/// What [`DynGame::roll`] did.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Rolled {
+    /// The outcome drawn, in the notation (one of [`DynGame::chance_outcomes`]).
+    pub outcome: String,
+    /// The full position after it.
+    pub position: String,
+}
+
+/// The end of a game, as the engine protocol writes it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct OutcomeSummary {
+    /// `win` or `draw`.
+    pub result: &'static str,
+    /// The winning seats, in seat order; empty for a draw.
+    pub winners: Vec<&'static str>,
+    /// Why the game ended, as the game's specification names it.
+    pub reason: &'static str,
+}
+
+/// A game of any kind, seen through its notation: what the engine protocol, the server and the
+/// command line need, with seats, actions and positions as text.
+///
+/// Every [`GameNotation`] game has it through [`Erased`]. Changes are all or nothing: a refused
+/// [`DynGame::play`] or [`DynGame::roll`] leaves the game as it was.
+pub trait DynGame: Send + Sync {
+    /// The game's name in the engine protocol (`junqi`).
+    fn name(&self) -> &'static str;
+
+    /// The game's mode (`2p`).
+    fn mode(&self) -> &'static str;
+
+    /// The options the game was created with, as JSON.
+    fn options(&self) -> serde_json::Value;
+
+    /// The names of the seats in play, in seat order.
+    fn seat_names(&self) -> Vec<&'static str>;
+
+    /// The seat with this name.
+    ///
+    /// # Errors
+    /// [`GameError::UnknownSeat`] if no seat in play has this name.
+    fn seat(&self, name: &str) -> Result<Seat, GameError>;
+
+    /// Who must act now.
+    fn to_act(&self) -> Turn;
+
+    /// The legal actions of the named seat now.
+    ///
+    /// # Errors
+    /// [`GameError::UnknownSeat`] if no seat in play has this name.
+    fn legal_actions(&self, seat: &str) -> Result<Choices, GameError>;
+
+    /// At a chance node, every outcome with its weight, sorted by byte order of the text,
+    /// without duplicates (the weights of outcomes written alike are added) and without
+    /// outcomes of weight 0; empty elsewhere.
+    fn chance_outcomes(&self) -> Vec<ChanceOutcome>;
+
+    /// Plays `action` (in the notation) for the named seat, or the chance outcome `action` when
+    /// `seat` is [`CHANCE`].
+    ///
+    /// # Errors
+    /// If the seat is unknown, the text is not an action of the game (with field and offset),
+    /// or the rules refuse it (with the game's reason). The game is then unchanged.
+    fn play(&mut self, seat: &str, action: &str) -> Result<Played, GameError>;
+
+    /// At a chance node, draws an outcome with the game's seeded RNG and applies it.
+    ///
+    /// # Errors
+    /// [`GameError::NotAtChanceNode`] elsewhere; the game is then unchanged.
+    fn roll(&mut self) -> Result<Rolled, GameError>;
+
+    /// The position as `viewer` may see it, in canonical notation.
+    fn position(&self, viewer: Viewer) -> String;
+
+    /// The result once the game is over.
+    fn outcome(&self) -> Option<OutcomeSummary>;
+
+    /// The number of action sequences of length `depth` from here in the full-information
+    /// game, counting chance outcomes as actions and each acting seat's actions separately
+    /// during a simultaneous phase.
+    ///
+    /// # Errors
+    /// [`GameError::UnlistedChoice`] when some seat on the way must make a choice too large
+    /// to list; [`GameError::ListedActionRefused`] when the game refuses a chance outcome it
+    /// listed.
+    fn perft(&self, depth: u32) -> Result<u64, GameError>;
+
+    /// A copy of the game.
+    fn clone_box(&self) -> Box<dyn DynGame>;
+}
+
+impl Clone for Box<dyn DynGame> {
+    fn clone(&self) -> Box<dyn DynGame> {
+        self.clone_box()
+    }
+}
+
+/// A typed game behind [`DynGame`].
+#[derive(Clone, Debug)]
+pub struct Erased<G>(pub G);
+
+impl<G: GameNotation> Erased<G> {
+    /// The game behind the dyn layer, boxed.
+    #[must_use]
+    pub fn boxed(game: G) -> Box<dyn DynGame> {
+        Box::new(Erased(game))
+    }
+}
+
+impl<G: GameNotation> Erased<G> {
+    fn seat_text(&self, seat: Seat) -> String {
+        self.0.seat_name(seat).to_owned()
+    }
+
+    fn play_outcome(&mut self, text: &str) -> Result<Played, GameError> {
+        if self.0.to_act() != ToAct::Chance {
+            return Err(GameError::NotAtChanceNode { what: "play" });
+        }
+        let outcomes = distinct_outcomes(&self.0);
+        let Some((_, outcome, _)) = outcomes.iter().find(|(listed, _, _)| listed == text) else {
+            return Err(GameError::NotAnOutcome {
+                outcome: text.to_owned(),
+                known: join(outcomes.iter().map(|(listed, _, _)| listed)),
+            });
+        };
+        let mut next = self.0.clone();
+        let events = next.apply(any_seat(&self.0), outcome).map_err(|illegal| {
+            GameError::ListedActionRefused {
+                action: text.to_owned(),
+                reason: illegal.to_string(),
+            }
+        })?;
+        let record = self.0.record_text(outcome, &events);
+        self.0 = next;
+        Ok(Played {
+            record,
+            position: self.0.position(Viewer::Omniscient),
+        })
+    }
+}
+
+impl<G: GameNotation> DynGame for Erased<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn mode(&self) -> &'static str {
+        self.0.mode()
+    }
+
+    fn options(&self) -> serde_json::Value {
+        serde_json::to_value(self.0.options()).unwrap_or(serde_json::Value::Null)
+    }
+
+    fn seat_names(&self) -> Vec<&'static str> {
+        self.0
+            .seats()
+            .iter()
+            .map(|seat| self.0.seat_name(seat))
+            .collect()
+    }
+
+    fn seat(&self, name: &str) -> Result<Seat, GameError> {
+        self.0
+            .seat_by_name(name)
+            .ok_or_else(|| GameError::UnknownSeat {
+                seat: name.to_owned(),
+                known: join(self.seat_names()),
+            })
+    }
+
+    fn to_act(&self) -> Turn {
+        match self.0.to_act() {
+            ToAct::Seats(seats) => {
+                Turn::Seats(seats.iter().map(|seat| self.0.seat_name(seat)).collect())
+            }
+            ToAct::Chance => Turn::Chance,
+            ToAct::Over => Turn::Over,
+        }
+    }
+
+    fn legal_actions(&self, seat: &str) -> Result<Choices, GameError> {
+        let seat = self.seat(seat)?;
+        if self.0.has_unlisted_actions(seat) {
+            return Ok(Choices::Unlisted);
+        }
+        Ok(Choices::Listed(
+            distinct_actions(&self.0, seat)
+                .into_iter()
+                .map(|(text, _)| text)
+                .collect(),
+        ))
+    }
+
+    fn chance_outcomes(&self) -> Vec<ChanceOutcome> {
+        distinct_outcomes(&self.0)
+            .into_iter()
+            .map(|(text, _, weight)| ChanceOutcome { text, weight })
+            .collect()
+    }
+
+    fn play(&mut self, seat: &str, action: &str) -> Result<Played, GameError> {
+        if seat == CHANCE {
+            return self.play_outcome(action);
+        }
+        let seat = self.seat(seat)?;
+        if self.0.to_act() == ToAct::Chance {
+            return Err(GameError::AtChanceNode {
+                seat: self.seat_text(seat),
+            });
+        }
+        let parsed = self.0.parse_action(seat, action)?;
+        // Applied to a copy, so that even a game that breaks its promise to leave a refused
+        // action without effect cannot leave the engine in a half-changed state.
+        let mut next = self.0.clone();
+        let events = next
+            .apply(seat, &parsed)
+            .map_err(|illegal| GameError::Illegal {
+                seat: self.seat_text(seat),
+                action: action.to_owned(),
+                reason: illegal.to_string(),
+            })?;
+        let record = self.0.record_text(&parsed, &events);
+        self.0 = next;
+        Ok(Played {
+            record,
+            position: self.0.position(Viewer::Omniscient),
+        })
+    }
+
+    fn roll(&mut self) -> Result<Rolled, GameError> {
+        if self.0.to_act() != ToAct::Chance {
+            return Err(GameError::NotAtChanceNode { what: "roll" });
+        }
+        let mut next = self.0.clone();
+        let (outcome, _events) = next
+            .roll()
+            .map_err(|illegal| GameError::ListedActionRefused {
+                action: "roll".to_owned(),
+                reason: illegal.to_string(),
+            })?;
+        let outcome = self.0.action_text(&outcome);
+        self.0 = next;
+        Ok(Rolled {
+            outcome,
+            position: self.0.position(Viewer::Omniscient),
+        })
+    }
+
+    fn position(&self, viewer: Viewer) -> String {
+        self.0.position(viewer)
+    }
+
+    fn outcome(&self) -> Option<OutcomeSummary> {
+        let outcome = self.0.outcome()?;
+        Some(OutcomeSummary {
+            result: if outcome.is_draw() { "draw" } else { "win" },
+            winners: outcome
+                .winners
+                .iter()
+                .map(|seat| self.0.seat_name(seat))
+                .collect(),
+            reason: outcome.reason,
+        })
+    }
+
+    fn perft(&self, depth: u32) -> Result<u64, GameError> {
+        perft::perft(&self.0, depth)
+    }
+
+    fn clone_box(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+}
+
+/// Some seat of the game, for `apply` at a chance node (where the seat is ignored).
+pub(crate) fn any_seat<G: Game>(game: &G) -> Seat {
+    game.seats().lowest().unwrap_or(Seat::new(0))
+}
+
+/// The listed actions of `seat` with their text, sorted by text, one per text.
+pub(crate) fn distinct_actions<G: GameNotation>(game: &G, seat: Seat) -> Vec<(String, G::Action)> {
+    let mut actions = Vec::new();
+    game.legal_actions(seat, &mut actions);
+    let mut listed: Vec<(String, G::Action)> = actions
+        .into_iter()
+        .map(|action| (game.action_text(&action), action))
+        .collect();
+    listed.sort_by(|a, b| a.0.cmp(&b.0));
+    listed.dedup_by(|later, earlier| later.0 == earlier.0);
+    listed
+}
+
+/// The chance outcomes with their text and weight, sorted by text, one per text (weights of
+/// outcomes written alike added), outcomes of weight 0 left out.
+pub(crate) fn distinct_outcomes<G: GameNotation>(game: &G) -> Vec<(String, G::Action, u32)> {
+    let mut outcomes = Vec::new();
+    game.chance_outcomes(&mut outcomes);
+    let mut listed: Vec<(String, G::Action, u32)> = outcomes
+        .into_iter()
+        .filter(|(_, weight)| *weight > 0)
+        .map(|(outcome, weight)| (game.action_text(&outcome), outcome, weight))
+        .collect();
+    listed.sort_by(|a, b| a.0.cmp(&b.0));
+    listed.dedup_by(|later, earlier| {
+        let same = later.0 == earlier.0;
+        if same {
+            earlier.2 = earlier.2.saturating_add(later.2);
+        }
+        same
+    });
+    listed
+}

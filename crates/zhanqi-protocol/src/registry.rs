@@ -1,0 +1,200 @@
+//! The games zhanqi knows, by name: adding a game is adding one [`entry`] line to [`GAMES`].
+
+use zhanqi_core::{GameNotation, GameRng, Seat};
+
+use crate::dyn_game::{DynGame, Erased};
+use crate::error::{GameError, join};
+
+/// Every game zhanqi plays, in the order the engine protocol's `games` answer lists them.
+///
+/// Adding a game is one line here, `entry::<zhanqi_junqi::Junqi>(),`, and its crate in
+/// `Cargo.toml`.
+pub static GAMES: &[GameEntry] = &[];
+
+/// The stream of a game's seed from which `new` draws the deployments it is not given, beside
+/// the game's own RNG (stream 0).
+pub const DEPLOYMENT_STREAM: u64 = 1;
+
+/// A game created through the dyn layer, or why it could not be.
+type Created = Result<Box<dyn DynGame>, GameError>;
+
+/// [`GameEntry::new_game`] of one game.
+type StartFn = fn(Option<&str>, u64, &[(&str, &str)]) -> Created;
+
+/// [`GameEntry::load_game`] of one game.
+type LoadFn = fn(&str, Option<&serde_json::Value>, u64) -> Created;
+
+/// The registry entry of one game: its name, its modes and how to create it.
+#[derive(Clone, Copy, Debug)]
+pub struct GameEntry {
+    name: &'static str,
+    modes: &'static [&'static str],
+    start: StartFn,
+    load: LoadFn,
+}
+
+/// The registry entry of the game `G`.
+#[must_use]
+pub const fn entry<G: GameNotation>() -> GameEntry {
+    GameEntry {
+        name: G::NAME,
+        modes: G::MODES,
+        start: start::<G>,
+        load: load::<G>,
+    }
+}
+
+impl GameEntry {
+    /// The game's name in the engine protocol (`junqi`).
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The game's modes, the first being the default.
+    #[must_use]
+    pub fn modes(&self) -> &'static [&'static str] {
+        self.modes
+    }
+
+    /// A new game in `mode` (the default mode when `None`) drawn from `seed`, with the given
+    /// deployments (seat name, deployment text).
+    ///
+    /// Every seat that must first make a choice too large to list (a hidden deployment) gets,
+    /// in seat order, its given deployment or else one drawn with the game's
+    /// `random_unlisted_action` from stream [`DEPLOYMENT_STREAM`] of `seed`. A draw is made for
+    /// every such seat, given or not, so a seat's random deployment does not depend on which
+    /// other seats were given theirs: same seed, same game.
+    ///
+    /// # Errors
+    /// If the mode is unknown, a seat name is unknown, or a deployment is malformed or
+    /// illegal (with every rule it breaks, as the game reports them).
+    pub fn new_game(&self, mode: Option<&str>, seed: u64, deployments: &[(&str, &str)]) -> Created {
+        (self.start)(mode, seed, deployments)
+    }
+
+    /// The game at `position` (canonical or not), with `options` that a position cannot hold
+    /// (default: the standard game) and `seed` for any chance still to come.
+    ///
+    /// # Errors
+    /// If the position or the options cannot be read, naming the field and offset.
+    pub fn load_game(
+        &self,
+        position: &str,
+        options: Option<&serde_json::Value>,
+        seed: u64,
+    ) -> Created {
+        (self.load)(position, options, seed)
+    }
+}
+
+fn start<G: GameNotation>(mode: Option<&str>, seed: u64, deployments: &[(&str, &str)]) -> Created {
+    if let Some(mode) = mode
+        && !G::MODES.contains(&mode)
+    {
+        return Err(GameError::UnknownMode {
+            game: G::NAME,
+            mode: mode.to_owned(),
+            known: join(G::MODES),
+        });
+    }
+    let options = G::options_for(mode, None)?;
+    let mut game = G::new(&options, seed)?;
+    let mut given: Vec<(Seat, &str)> = Vec::with_capacity(deployments.len());
+    for &(name, text) in deployments {
+        let seat = game
+            .seat_by_name(name)
+            .ok_or_else(|| GameError::UnknownSeat {
+                seat: name.to_owned(),
+                known: join(game.seats().iter().map(|seat| game.seat_name(seat))),
+            })?;
+        given.push((seat, text));
+    }
+    let mut rng = GameRng::stream(seed, DEPLOYMENT_STREAM);
+    for seat in game.seats().iter() {
+        let drawn = game.random_unlisted_action(seat, &mut rng);
+        let action = match given.iter().find(|(given_seat, _)| *given_seat == seat) {
+            Some(&(_, text)) => {
+                game.parse_action(seat, text)
+                    .map_err(|error| GameError::DeploymentMalformed {
+                        seat: game.seat_name(seat).to_owned(),
+                        error,
+                    })?
+            }
+            None => match drawn {
+                Some(action) => action,
+                None => continue,
+            },
+        };
+        deploy(&mut game, seat, &action)?;
+    }
+    Ok(Erased::boxed(game))
+}
+
+fn deploy<G: GameNotation>(
+    game: &mut G,
+    seat: Seat,
+    deployment: &G::Action,
+) -> Result<(), GameError> {
+    game.apply(seat, deployment)
+        .map(drop)
+        .map_err(|illegal| GameError::DeploymentIllegal {
+            seat: game.seat_name(seat).to_owned(),
+            reason: illegal.to_string(),
+        })
+}
+
+fn load<G: GameNotation>(
+    position: &str,
+    options: Option<&serde_json::Value>,
+    seed: u64,
+) -> Created {
+    Ok(Erased::boxed(G::load(position, options, seed)?))
+}
+
+/// A list of games to look up by name: [`Registry::standard`] for zhanqi's games, or any
+/// other list (tests register toy games).
+#[derive(Clone, Copy, Debug)]
+pub struct Registry {
+    entries: &'static [GameEntry],
+}
+
+impl Registry {
+    /// A registry of these games.
+    #[must_use]
+    pub const fn new(entries: &'static [GameEntry]) -> Registry {
+        Registry { entries }
+    }
+
+    /// Every game zhanqi plays ([`GAMES`]).
+    #[must_use]
+    pub const fn standard() -> Registry {
+        Registry::new(GAMES)
+    }
+
+    /// The games, in order.
+    #[must_use]
+    pub fn entries(&self) -> &'static [GameEntry] {
+        self.entries
+    }
+
+    /// The game of this name.
+    ///
+    /// # Errors
+    /// [`GameError::UnknownGame`] if no game has this name.
+    pub fn find(&self, name: &str) -> Result<&'static GameEntry, GameError> {
+        self.entries
+            .iter()
+            .find(|entry| entry.name == name)
+            .ok_or_else(|| GameError::UnknownGame {
+                name: name.to_owned(),
+                known: join(self.entries.iter().map(GameEntry::name)),
+            })
+    }
+}
+
+impl Default for Registry {
+    fn default() -> Registry {
+        Registry::standard()
+    }
+}
