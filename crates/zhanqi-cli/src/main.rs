@@ -1,5 +1,52 @@
-//! The `zhanqi` command.
+//! The `zhanqi` command: the engine protocol, benchmarks and QQ record import.
 
-fn main() {
-    println!("zhanqi");
+use std::io;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod bench;
+mod replay;
+
+/// zhanqi (战棋): an engine and platform for Chinese war-strategy games.
+#[derive(Parser)]
+#[command(name = "zhanqi", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Speak the JSON-lines engine protocol on standard input and output (docs/engine-protocol.md).
+    Engine,
+    /// Measure random playouts: games and plies per second on one core.
+    Bench(bench::BenchArgs),
+    /// Work with game records.
+    #[command(subcommand)]
+    Replay(replay::ReplayCommand),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Engine) => zhanqi_protocol::run_engine(io::stdin().lock(), io::stdout().lock()).map_err(anyhow::Error::from),
+        Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Replay(command)) => replay::run(command),
+        None => {
+            eprintln!(
+                "zhanqi: the game server (`zhanqi serve`, the default) is not built yet; see README.md.\n\
+                 Available now: `zhanqi engine`, `zhanqi bench junqi`, `zhanqi replay import FILE.jgs...`.\n\
+                 Run `zhanqi --help` for details."
+            );
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("zhanqi: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
 }

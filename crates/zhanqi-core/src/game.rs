@@ -80,6 +80,9 @@ impl Outcome {
 #[error("invalid game options: {0}")]
 pub struct OptionsError(pub String);
 
+/// What [`Game::roll`] gives: the outcome drawn and its events, or why no roll was possible.
+pub type Rolled<G> = Result<(<G as Game>::Action, Vec<<G as Game>::Event>), <G as Game>::Illegal>;
+
 /// A game: its rules, its state and what each viewer may see of it.
 ///
 /// Same options, same seed and same actions give the same game, byte for byte: the state owns
@@ -140,14 +143,18 @@ pub trait Game: Clone + Send + Sync + 'static {
     ///
     /// # Errors
     /// If the game is not at a chance node.
-    fn roll(&mut self) -> Result<(Self::Action, Vec<Self::Event>), Self::Illegal>;
+    fn roll(&mut self) -> Rolled<Self>;
 
     /// Applies an action after checking it; a refused action leaves the state untouched.
     /// `seat` is ignored at a chance node.
     ///
     /// # Errors
     /// If the action is not legal for `seat` now, with the reason.
-    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Vec<Self::Event>, Self::Illegal>;
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+    ) -> Result<Vec<Self::Event>, Self::Illegal>;
 
     /// Applies an action known to be legal (taken from [`Game::legal_actions`]), without
     /// checking it and without collecting events: the fast path for search and simulation.

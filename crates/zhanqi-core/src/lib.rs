@@ -11,7 +11,7 @@ mod seat;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
-pub use game::{Game, OptionsError, Outcome, PlatformAction, SeatResult, ToAct};
+pub use game::{Game, OptionsError, Outcome, PlatformAction, Rolled, SeatResult, ToAct};
 pub use notation::{GameNotation, NotationError};
 pub use rng::GameRng;
 pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet, Team, Viewer};

@@ -20,14 +20,26 @@ pub struct NotationError {
 
 impl NotationError {
     /// An error in `field` at character `offset`.
-    pub fn new(field: impl Into<String>, offset: usize, message: impl Into<String>) -> NotationError {
-        NotationError { field: field.into(), offset, message: message.into() }
+    pub fn new(
+        field: impl Into<String>,
+        offset: usize,
+        message: impl Into<String>,
+    ) -> NotationError {
+        NotationError {
+            field: field.into(),
+            offset,
+            message: message.into(),
+        }
     }
 }
 
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at character {}: {}", self.field, self.offset, self.message)
+        write!(
+            f,
+            "{} at character {}: {}",
+            self.field, self.offset, self.message
+        )
     }
 }
 
@@ -46,7 +58,10 @@ pub trait GameNotation: Game {
     ///
     /// # Errors
     /// If the mode is unknown or the extra options do not fit it.
-    fn options_for(mode: Option<&str>, extra: Option<&serde_json::Value>) -> Result<Self::Options, NotationError>;
+    fn options_for(
+        mode: Option<&str>,
+        extra: Option<&serde_json::Value>,
+    ) -> Result<Self::Options, NotationError>;
 
     /// The mode of this game.
     fn mode(&self) -> &'static str;
@@ -56,7 +71,9 @@ pub trait GameNotation: Game {
 
     /// The seat with this name, if it is in play.
     fn seat_by_name(&self, name: &str) -> Option<Seat> {
-        self.seats().iter().find(|&seat| self.seat_name(seat) == name)
+        self.seats()
+            .iter()
+            .find(|&seat| self.seat_name(seat) == name)
     }
 
     /// The position as `viewer` may see it, in canonical notation.
@@ -67,7 +84,11 @@ pub trait GameNotation: Game {
     ///
     /// # Errors
     /// If the text is malformed or describes an impossible position.
-    fn load(text: &str, extra: Option<&serde_json::Value>, seed: u64) -> Result<Self, NotationError>;
+    fn load(
+        text: &str,
+        extra: Option<&serde_json::Value>,
+        seed: u64,
+    ) -> Result<Self, NotationError>;
 
     /// Reads an action of `seat` in the notation. Checks only the form, not legality.
     ///
