@@ -1,1 +1,3 @@
 //! Generic property tests over random playouts, for every game.
+
+pub mod toy;
