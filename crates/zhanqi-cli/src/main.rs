@@ -30,7 +30,10 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(Command::Engine) => zhanqi_protocol::run_engine(io::stdin().lock(), io::stdout().lock()).map_err(anyhow::Error::from),
+        Some(Command::Engine) => {
+            zhanqi_protocol::run_engine(io::stdin().lock(), io::stdout().lock())
+                .map_err(anyhow::Error::from)
+        }
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Replay(command)) => replay::run(command),
         None => {

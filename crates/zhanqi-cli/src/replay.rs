@@ -15,6 +15,8 @@ pub enum ReplayCommand {
 /// Runs a replay command.
 pub fn run(command: ReplayCommand) -> anyhow::Result<()> {
     match command {
-        ReplayCommand::Import { files } => anyhow::bail!("import of {} files is not built yet", files.len()),
+        ReplayCommand::Import { files } => {
+            anyhow::bail!("import of {} files is not built yet", files.len())
+        }
     }
 }

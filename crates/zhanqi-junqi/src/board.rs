@@ -73,17 +73,12 @@ impl PostSet {
     }
 
     /// The posts in index order.
-    pub fn iter(&self) -> impl Iterator<Item = Post> + '_ {
-        (0..3usize).flat_map(move |word| {
-            let mut bits = self.0[word];
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let bit = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    (word * 64) as Post + bit as Post
-                })
-            })
-        })
+    #[must_use]
+    pub fn iter(&self) -> PostSetIter {
+        PostSetIter {
+            words: self.0,
+            word: 0,
+        }
     }
 
     /// How many posts are in the set.
@@ -96,6 +91,30 @@ impl PostSet {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 3]
+    }
+}
+
+/// The posts of a [`PostSet`], in index order.
+#[derive(Clone, Debug)]
+pub struct PostSetIter {
+    words: [u64; 3],
+    word: usize,
+}
+
+impl Iterator for PostSetIter {
+    type Item = Post;
+
+    #[inline]
+    fn next(&mut self) -> Option<Post> {
+        while self.word < 3 {
+            let bits = self.words[self.word];
+            if bits != 0 {
+                self.words[self.word] = bits & (bits - 1);
+                return Some((self.word * 64) as Post + bits.trailing_zeros() as Post);
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 
@@ -116,12 +135,26 @@ pub struct Board {
     shape: Shape,
     posts: Vec<PostInfo>,
     grid: [[Option<Post>; 17]; 17],
-    road: Vec<Vec<Post>>,
-    rail: Vec<Vec<Post>>,
+    /// Per post: camp, headquarters and railway bits, for the hot paths.
+    flags: [u8; MAX_POSTS],
+    adjacency: Vec<Adjacency>,
     lines: Vec<Vec<Post>>,
     runs: Vec<Vec<RunNode>>,
     rank_rows: Vec<Vec<Post>>,
     areas: Vec<[Post; 30]>,
+}
+
+const CAMP: u8 = 1;
+const HEADQUARTERS: u8 = 2;
+const RAILWAY: u8 = 4;
+
+/// A post's neighbours, stored inline so that move generation touches one cache line.
+#[derive(Clone, Copy, Debug, Default)]
+struct Adjacency {
+    road: [Post; 8],
+    road_len: u8,
+    rail: [Post; 4],
+    rail_len: u8,
 }
 
 /// The area template of §1.2: which local posts are camps, HQs and railway posts.
@@ -354,12 +387,30 @@ impl Board {
                 _ => rank_rows.push(vec![index as Post]),
             }
         }
+        let mut flags = [0u8; MAX_POSTS];
+        for (index, info) in infos.iter().enumerate() {
+            flags[index] = match info.kind {
+                PostKind::Camp => CAMP,
+                PostKind::Headquarters => HEADQUARTERS,
+                PostKind::Station => 0,
+            } | if info.on_railway { RAILWAY } else { 0 };
+        }
+        let adjacency = (0..count)
+            .map(|index| {
+                let mut entry = Adjacency::default();
+                entry.road[..road[index].len()].copy_from_slice(&road[index]);
+                entry.road_len = road[index].len() as u8;
+                entry.rail[..rail[index].len()].copy_from_slice(&rail[index]);
+                entry.rail_len = rail[index].len() as u8;
+                entry
+            })
+            .collect();
         Board {
             shape,
             posts: infos,
             grid,
-            road,
-            rail,
+            flags,
+            adjacency,
             lines,
             runs,
             rank_rows,
@@ -430,31 +481,33 @@ impl Board {
     /// Whether a post is a camp.
     #[must_use]
     pub fn is_camp(&self, post: Post) -> bool {
-        self.kind(post) == PostKind::Camp
+        self.flags[usize::from(post)] & CAMP != 0
     }
 
     /// Whether a post is a headquarters.
     #[must_use]
     pub fn is_headquarters(&self, post: Post) -> bool {
-        self.kind(post) == PostKind::Headquarters
+        self.flags[usize::from(post)] & HEADQUARTERS != 0
     }
 
     /// Whether a railway passes through a post.
     #[must_use]
     pub fn on_railway(&self, post: Post) -> bool {
-        self.posts[usize::from(post)].on_railway
+        self.flags[usize::from(post)] & RAILWAY != 0
     }
 
     /// The posts joined to `post` by a road, in index order.
     #[must_use]
     pub fn road_neighbours(&self, post: Post) -> &[Post] {
-        &self.road[usize::from(post)]
+        let entry = &self.adjacency[usize::from(post)];
+        &entry.road[..usize::from(entry.road_len)]
     }
 
     /// The posts joined to `post` by a railway segment (arcs included), in index order.
     #[must_use]
     pub fn rail_neighbours(&self, post: Post) -> &[Post] {
-        &self.rail[usize::from(post)]
+        let entry = &self.adjacency[usize::from(post)];
+        &entry.rail[..usize::from(entry.rail_len)]
     }
 
     /// The railway lines (§1.3, §1.4), each as its posts in order.

@@ -20,11 +20,13 @@ pub const NO_ATTACK_LIMIT: u32 = 71;
 
 /// A game of junqi: the position plus what a position string does not hold (options, draw
 /// offers, which pieces have moved, the RNG, the result).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Junqi {
     pub(crate) position: Position,
     pub(crate) options: JunqiOptions,
     pub(crate) rules: MoveRules,
+    /// The posts holding each owner's pieces (kept in step with the cells by [`Junqi::set`]).
+    pub(crate) owned: [PostSet; 4],
     pub(crate) draw: DrawOffers,
     /// Posts whose piece has moved at least once (mines and flags never move).
     pub(crate) moved: PostSet,
@@ -70,6 +72,7 @@ impl Junqi {
             for (post, cell) in posts.zip(pieces) {
                 game.position.cells[usize::from(post)] = cell;
             }
+            game.recount_owned();
             let first = Seat::new(game.rng.below(2));
             game.position.turn = Turn::Seat(first);
         }
@@ -92,6 +95,7 @@ impl Junqi {
             }
         }
         let rules = MoveRules {
+            board: position.board(),
             enemies,
             dark: options.mode == Mode::Dark,
             flag_engineer_only: options.flag_engineer_only,
@@ -102,11 +106,13 @@ impl Junqi {
             options,
             rules,
             draw: DrawOffers::default(),
+            owned: [PostSet::default(); 4],
             moved: PostSet::default(),
             last_flip: BySeat::splat(None),
             end,
             rng: GameRng::from_seed(seed),
         };
+        game.recount_owned();
         if position.turn == Turn::Over {
             game.end = Some(game.settle_finished_position());
         }
@@ -155,7 +161,13 @@ impl Junqi {
         visit: impl FnMut(Post, Post) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         match self.position.owner_of(seat) {
-            Some(owner) => for_each_move(&self.position, &self.rules, owner, visit),
+            Some(owner) => for_each_move(
+                &self.position,
+                &self.rules,
+                owner,
+                &self.owned[usize::from(owner)],
+                visit,
+            ),
             None => ControlFlow::Continue(()),
         }
     }
@@ -362,15 +374,20 @@ impl Junqi {
             self.set(*post, cell);
         }
         events.push_with(|| Event::Deployed { seat });
-        if self.undeployed().is_empty() {
-            let seats: Vec<Seat> = self.position.seats_in_play().iter().collect();
+        self.start_when_deployed(events);
+    }
+
+    /// Starts play once every active seat has deployed: the first mover is drawn at random.
+    fn start_when_deployed(&mut self, events: &mut impl EventSink) {
+        if self.position.turn == Turn::Deploying && self.undeployed().is_empty() {
+            let seats: Vec<Seat> = self.position.active().iter().collect();
             let first = seats[self.rng.below(seats.len())];
             self.position.turn = Turn::Seat(first);
             events.push_with(|| Event::Started { first });
         }
     }
 
-    /// The seats that have not deployed yet (an empty area means not deployed).
+    /// The active seats that have not deployed yet (an empty area means not deployed).
     #[must_use]
     pub fn undeployed(&self) -> SeatSet {
         if self.position.turn != Turn::Deploying {
@@ -378,7 +395,7 @@ impl Junqi {
         }
         let board = self.board();
         self.position
-            .seats_in_play()
+            .active()
             .iter()
             .filter(|seat| {
                 board
@@ -432,6 +449,7 @@ impl Junqi {
                 if was_to_move {
                     self.pass_turn(seat, events);
                 }
+                self.start_when_deployed(events);
             }
             PlatformAction::OfferDraw | PlatformAction::AcceptDraw | PlatformAction::RefuseDraw => {
                 let active = self.position.active();
@@ -460,7 +478,25 @@ impl Junqi {
     }
 
     fn set(&mut self, post: Post, cell: Cell) {
+        let old = self.position.cells[usize::from(post)];
+        if old.is_piece() {
+            self.owned[usize::from(old.owner_bits())].remove(post);
+        }
+        if cell.is_piece() {
+            self.owned[usize::from(cell.owner_bits())].insert(post);
+        }
         self.position.cells[usize::from(post)] = cell;
+    }
+
+    /// Rebuilds the owner sets from the cells, after the cells were written directly.
+    pub(crate) fn recount_owned(&mut self) {
+        self.owned = [PostSet::default(); 4];
+        for post in self.board().posts() {
+            let cell = self.position.cell(post);
+            if cell.is_piece() {
+                self.owned[usize::from(cell.owner_bits())].insert(post);
+            }
+        }
     }
 
     /// CB-6: the seat's commander is gone, so its flag becomes public.

@@ -2,14 +2,16 @@
 
 use std::ops::ControlFlow;
 
-use crate::board::{MAX_POSTS, Post, PostSet};
+use crate::board::{Board, MAX_POSTS, Post, PostSet};
 use crate::combat::{Battle, battle};
 use crate::{Kind, Position};
 
 /// What move generation needs beyond the position: who is whose enemy and the dark-chess
 /// switches. Built once per game from its options.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct MoveRules {
+    /// The board of the game.
+    pub board: &'static Board,
     /// For each owner, the bit set of owners that are its enemies.
     pub enemies: [u8; 4],
     /// Dark-chess movement and attack rules (DK-4, DK-5).
@@ -22,37 +24,42 @@ impl MoveRules {
     /// Whether `owner`'s piece of kind `attacker` may attack what stands on `target` (known to
     /// hold a piece): an enemy piece not on a camp, and in dark chess a face-up piece whose
     /// attack is not a certain loss, and a flag only once its mines are gone.
+    #[inline]
     fn may_attack(&self, position: &Position, owner: u8, attacker: Kind, target: Post) -> bool {
         let cell = position.cell(target);
         let Some(defender_owner) = cell.owner() else {
             return false;
         };
-        if cell.is_face_down() || self.enemies[usize::from(owner)] & (1 << defender_owner) == 0 {
+        if self.enemies[usize::from(owner)] & (1 << defender_owner) == 0
+            || self.board.is_camp(target)
+        {
             return false;
         }
-        if position.board().is_camp(target) {
-            return false;
-        }
-        if !self.dark {
-            return true;
-        }
+        !self.dark || self.dark_attack_allowed(position, attacker, cell)
+    }
+
+    /// DK-5: a dark-chess attack on an enemy piece outside a camp is legal only on a face-up
+    /// piece, when it is no certain loss, and on a flag only once its mines are gone.
+    #[cold]
+    fn dark_attack_allowed(&self, position: &Position, attacker: Kind, cell: crate::Cell) -> bool {
         let Some(defender) = cell.kind() else {
             return false;
         };
-        if battle(attacker, defender) == Battle::DefenderWins {
+        if cell.is_face_down() || battle(attacker, defender) == Battle::DefenderWins {
             return false;
         }
         if defender == Kind::Flag {
             if self.flag_engineer_only && attacker != Kind::Engineer {
                 return false;
             }
-            let mine = crate::Cell::piece(defender_owner, Kind::Mine);
+            let mine = crate::Cell::piece(cell.owner_bits(), Kind::Mine);
             return !position.cells.iter().any(|&other| other.face_up() == mine);
         }
         true
     }
 
     /// Whether a piece can stop on `target`: empty, or an attack it may make.
+    #[inline]
     fn may_enter(&self, position: &Position, owner: u8, attacker: Kind, target: Post) -> bool {
         position.cell(target).is_empty() || self.may_attack(position, owner, attacker, target)
     }
@@ -60,14 +67,16 @@ impl MoveRules {
 
 /// Calls `visit(from, to)` for every legal move of the pieces of `owner`, stopping early when
 /// `visit` breaks. Every destination of a piece is visited exactly once.
+/// `pieces` holds the posts of `owner`'s pieces (a superset does no harm).
 pub fn for_each_move<B>(
     position: &Position,
     rules: &MoveRules,
     owner: u8,
+    pieces: &PostSet,
     mut visit: impl FnMut(Post, Post) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    let board = position.board();
-    for from in board.posts() {
+    let board = rules.board;
+    for from in pieces.iter() {
         let cell = position.cell(from);
         if cell.owner() != Some(owner) || cell.is_face_down() {
             continue;
@@ -90,7 +99,7 @@ fn piece_moves<B>(
     from: Post,
     visit: &mut impl FnMut(Post, Post) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    let board = position.board();
+    let board = rules.board;
     // Road steps. A road never joins two railway posts, so no road step is also a run.
     for &to in board.road_neighbours(from) {
         if rules.may_enter(position, owner, kind, to) {
@@ -130,7 +139,7 @@ fn engineer_runs<B>(
     from: Post,
     visit: &mut impl FnMut(Post, Post) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    let board = position.board();
+    let board = rules.board;
     let mut seen = PostSet::default();
     seen.insert(from);
     let mut queue = [0 as Post; MAX_POSTS];
@@ -159,7 +168,7 @@ fn engineer_runs<B>(
 /// QQ's lenient no-move test (jgs-format.md §10): a movable piece next to an enemy piece on a
 /// camp counts as able to move.
 pub fn qq_camp_leniency(position: &Position, rules: &MoveRules, owner: u8) -> bool {
-    let board = position.board();
+    let board = rules.board;
     board.posts().any(|from| {
         let cell = position.cell(from);
         cell.owner() == Some(owner)

@@ -627,7 +627,7 @@ pub fn parse_action(board: &Board, mode: Mode, text: &str) -> Result<Action, Not
     }
     if text.contains('/') {
         return Deployment::parse(text)
-            .map(Action::Deploy)
+            .map(|deployment| Action::Deploy(Box::new(deployment)))
             .map_err(|error| NotationError {
                 field: field(),
                 ..error

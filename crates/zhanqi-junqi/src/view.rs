@@ -92,6 +92,7 @@ impl Junqi {
             for (post, cell) in posts.into_iter().zip(cells) {
                 game.position.cells[usize::from(post)] = cell;
             }
+            game.recount_owned();
             return game;
         }
         let viewer = Viewer::Seat(observer);
