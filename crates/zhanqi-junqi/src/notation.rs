@@ -342,10 +342,11 @@ fn parse_token(mode: Mode, owner: u8, code: u8) -> Result<Cell, String> {
         (Mode::Dark, b'r') => Some(RED),
         (Mode::Dark, b'u') => Some(BLUE),
         (Mode::Dark, b'x') => None,
+        // Dark pieces belong to colours, never to seats.
         (_, _) => match mode
             .seat_names()
             .iter()
-            .position(|name| name.as_bytes()[0] == owner)
+            .position(|name| mode != Mode::Dark && name.as_bytes()[0] == owner)
         {
             Some(index) => Some(index as u8),
             None => {
@@ -543,20 +544,21 @@ pub fn check_full(position: &Position, options: &JunqiOptions) -> Result<(), Not
             }
         }
     }
+    // CL-6: refused whether or not the game is over (the fifth timeout defeats, EL-3).
+    for (seat, state) in position.seats.iter() {
+        if let Some(state) = state {
+            if state.status == Status::Active && state.timeouts >= 5 {
+                return fault(format!(
+                    "{} is active with 5 timeouts",
+                    position.seat_name(seat)
+                ));
+            }
+        }
+    }
     match position.turn {
         Turn::Over => Ok(()),
         Turn::Deploying => check_deploying(position),
         Turn::Seat(seat) => {
-            for (other, state) in position.seats.iter() {
-                if let Some(state) = state {
-                    if state.status == Status::Active && state.timeouts >= 5 {
-                        return fault(format!(
-                            "{} is active with 5 timeouts",
-                            position.seat_name(other)
-                        ));
-                    }
-                }
-            }
             if position.status(seat) != Some(Status::Active) {
                 return fault(format!(
                     "{} is to move but is not active",
