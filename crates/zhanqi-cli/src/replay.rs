@@ -1,22 +1,133 @@
-//! `zhanqi replay`: game records.
+//! `zhanqi replay`: import QQ records, show records.
 
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
 use clap::Subcommand;
+use zhanqi_core::{Game, GameNotation, Viewer};
+use zhanqi_junqi::jgs;
+use zhanqi_protocol::{GameRecord, RECORD_FORMAT, Registry};
 
 /// What to do with records.
 #[derive(Subcommand)]
 pub enum ReplayCommand {
-    /// Convert QQ 四国军棋 `.jgs` records and replay them through the engine.
+    /// Convert QQ 四国军棋 `.jgs` records to zhanqi records, replaying every move through the
+    /// engine, and report per file whether every move was legal.
     Import {
-        /// The files.
-        files: Vec<std::path::PathBuf>,
+        /// The `.jgs` files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write each converted record to DIR/<name>.json.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+    /// Replay a zhanqi record (JSON) and print every position (JFEN per move).
+    Show {
+        /// The record.
+        file: PathBuf,
     },
 }
 
 /// Runs a replay command.
 pub fn run(command: ReplayCommand) -> anyhow::Result<()> {
     match command {
-        ReplayCommand::Import { files } => {
-            anyhow::bail!("import of {} files is not built yet", files.len())
+        ReplayCommand::Import { files, out } => import(&files, out.as_deref()),
+        ReplayCommand::Show { file } => show(&file),
+    }
+}
+
+fn import(files: &[PathBuf], out: Option<&Path>) -> anyhow::Result<()> {
+    if let Some(dir) = out {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut failed = 0;
+    for path in files {
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        match import_one(path, &name, out) {
+            Ok(summary) => println!("{name}: ok: {summary}"),
+            Err(error) => {
+                failed += 1;
+                println!("{name}: FAILED: {error:#}");
+            }
         }
     }
+    println!(
+        "{} files, {} replayed legally, {failed} failed",
+        files.len(),
+        files.len() - failed
+    );
+    if failed > 0 {
+        anyhow::bail!("{failed} of {} files could not be replayed", files.len());
+    }
+    Ok(())
+}
+
+fn import_one(path: &Path, name: &str, out: Option<&Path>) -> anyhow::Result<String> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let record = jgs::parse(&bytes)?;
+    let replay = jgs::replay(&record)?;
+    let outcome = replay.game.outcome();
+    let result = match &outcome {
+        Some(outcome) if outcome.is_draw() => format!("draw ({})", outcome.reason),
+        Some(outcome) => {
+            let winners: Vec<&str> = outcome
+                .winners
+                .iter()
+                .map(|seat| replay.game.seat_name(seat))
+                .collect();
+            format!("{} win ({})", winners.join("+"), outcome.reason)
+        }
+        None => "no result (abandoned)".to_string(),
+    };
+    if let Some(dir) = out {
+        let converted = GameRecord {
+            format: RECORD_FORMAT.to_string(),
+            game: "junqi".into(),
+            mode: replay.game.mode().into(),
+            options: serde_json::to_value(replay.options)?,
+            seed: 0,
+            start: Some(replay.start.clone()),
+            players: replay.players.iter().map(|(seat, name)| (seat.to_string(), name.clone())).collect(),
+            actions: replay.actions.clone(),
+            result: outcome.as_ref().map(|outcome| {
+                serde_json::json!({
+                    "result": if outcome.is_draw() { "draw" } else { "win" },
+                    "winners": outcome.winners.iter().map(|seat| replay.game.seat_name(seat)).collect::<Vec<_>>(),
+                    "reason": outcome.reason,
+                })
+            }),
+            source: Some(name.to_string()),
+        };
+        let target = dir.join(Path::new(name).with_extension("json"));
+        std::fs::write(&target, converted.to_json())
+            .with_context(|| format!("cannot write {}", target.display()))?;
+    }
+    Ok(format!(
+        "{} players, {} moves legal, {} actions, {result}; final position {}",
+        replay.players.len(),
+        replay.moves,
+        replay.actions.len(),
+        GameNotation::position(&replay.game, Viewer::Omniscient)
+    ))
+}
+
+fn show(file: &Path) -> anyhow::Result<()> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let record = GameRecord::from_json(&text)?;
+    let (steps, game) = record.replay(&Registry::standard())?;
+    for step in steps {
+        match step.action {
+            Some(action) => println!("{action}\t{}", step.position),
+            None => println!("start\t{}", step.position),
+        }
+    }
+    match game.outcome() {
+        Some(outcome) => println!("result\t{}", serde_json::to_string(&outcome)?),
+        None => println!("result\tnone"),
+    }
+    Ok(())
 }

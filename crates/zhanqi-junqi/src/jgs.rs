@@ -21,9 +21,11 @@ mod board;
 mod error;
 mod notation;
 mod reader;
+mod replay;
 mod rotation;
 
 pub use error::JgsError;
+pub use replay::{Ending, Replay, ReplayError, replay};
 
 /// One game read from a `.jgs` file.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,6 +11,7 @@ mod dyn_game;
 mod engine;
 mod error;
 mod perft;
+mod record;
 mod registry;
 mod request;
 
@@ -19,5 +20,6 @@ pub use dyn_game::{
 };
 pub use engine::{Answer, Engine, run_engine, run_engine_with};
 pub use error::GameError;
+pub use record::{GameRecord, RECORD_FORMAT, RecordError, Step};
 pub use registry::{DEPLOYMENT_STREAM, GAMES, GameEntry, Registry, entry};
 pub use request::RequestError;
