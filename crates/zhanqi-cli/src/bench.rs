@@ -36,6 +36,8 @@ pub struct Figures {
     pub games: u64,
     /// Plies played.
     pub plies: u64,
+    /// Legal actions listed, over all plies.
+    pub listed: u64,
     /// Time taken.
     pub elapsed: Duration,
 }
@@ -48,7 +50,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     };
     let seconds = figures.elapsed.as_secs_f64();
     println!(
-        "{} {}: {} games, {} plies in {:.2} s: {:.0} games/s, {:.0} plies/s, {:.1} plies/game",
+        "{} {}: {} games, {} plies in {:.2} s: {:.0} games/s, {:.0} plies/s, {:.1} plies/game, {:.1} legal actions/ply",
         args.game,
         args.mode.as_deref().unwrap_or("default"),
         figures.games,
@@ -57,6 +59,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         figures.games as f64 / seconds,
         figures.plies as f64 / seconds,
         figures.plies as f64 / figures.games.max(1) as f64,
+        figures.listed as f64 / figures.plies.max(1) as f64,
     );
     Ok(())
 }
@@ -65,30 +68,33 @@ fn bench<G: GameNotation>(args: &BenchArgs) -> anyhow::Result<Figures> {
     let options = G::options_for(args.mode.as_deref(), None).context("bad mode")?;
     let budget = Duration::from_secs_f64(args.seconds.max(0.0));
     let mut actions = Vec::with_capacity(256);
-    let (mut games, mut plies) = (0u64, 0u64);
+    let (mut games, mut plies, mut listed) = (0u64, 0u64, 0u64);
     let start = Instant::now();
     while start.elapsed() < budget {
         let seed = args.seed + games;
-        plies += playout::<G>(&options, seed, args.max_plies, &mut actions)?;
+        let (game_plies, game_listed) = playout::<G>(&options, seed, args.max_plies, &mut actions)?;
+        plies += game_plies;
+        listed += game_listed;
         games += 1;
     }
     Ok(Figures {
         games,
         plies,
+        listed,
         elapsed: start.elapsed(),
     })
 }
 
-/// Plays one uniform-random game; returns its plies.
+/// Plays one uniform-random game; returns its plies and the legal actions listed.
 pub fn playout<G: Game>(
     options: &G::Options,
     seed: u64,
     max_plies: u64,
     actions: &mut Vec<G::Action>,
-) -> anyhow::Result<u64> {
+) -> anyhow::Result<(u64, u64)> {
     let mut game = G::new(options, seed).map_err(|error| anyhow::anyhow!("{error}"))?;
     let mut rng = GameRng::stream(seed, 2);
-    let mut plies = 0;
+    let (mut plies, mut listed) = (0, 0);
     while plies < max_plies {
         match game.to_act() {
             ToAct::Over => break,
@@ -109,11 +115,12 @@ pub fn playout<G: Game>(
                         seat.index()
                     );
                 }
+                listed += actions.len() as u64;
                 let action = &actions[rng.below(actions.len())];
                 game.apply_unchecked(seat, action);
                 plies += 1;
             }
         }
     }
-    Ok(plies)
+    Ok((plies, listed))
 }

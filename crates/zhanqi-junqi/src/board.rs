@@ -51,34 +51,76 @@ pub struct PostInfo {
     pub area: Option<(u8, u8, u8)>,
 }
 
-/// A set of posts of one board.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
-pub struct PostSet([u64; 3]);
+/// A set of posts of a board with at most 64 × `W` posts, as a bit set.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Bits<const W: usize>([u64; W]);
 
-impl PostSet {
+/// A set of posts of any board.
+pub type PostSet = Bits<3>;
+
+impl<const W: usize> Default for Bits<W> {
+    fn default() -> Bits<W> {
+        Bits([0; W])
+    }
+}
+
+impl<const W: usize> Bits<W> {
+    /// The empty set.
+    pub const EMPTY: Bits<W> = Bits([0; W]);
+
+    /// The posts in both sets.
+    #[must_use]
+    #[inline]
+    pub fn and(self, other: Bits<W>) -> Bits<W> {
+        Bits(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    /// The posts in either set.
+    #[must_use]
+    #[inline]
+    pub fn or(self, other: Bits<W>) -> Bits<W> {
+        Bits(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    /// The posts of `self` not in `other`.
+    #[must_use]
+    #[inline]
+    pub fn and_not(self, other: Bits<W>) -> Bits<W> {
+        Bits(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    /// The same set with fewer (or more) words: posts beyond `64 × V` are dropped. Move
+    /// generation on the 60-post board works on one word.
+    #[must_use]
+    #[inline]
+    pub fn narrow<const V: usize>(self) -> Bits<V> {
+        Bits(std::array::from_fn(|i| if i < W { self.0[i] } else { 0 }))
+    }
+
     /// Adds a post.
+    #[inline]
     pub fn insert(&mut self, post: Post) {
         self.0[usize::from(post >> 6)] |= 1 << (post & 63);
     }
 
     /// Removes a post.
+    #[inline]
     pub fn remove(&mut self, post: Post) {
         self.0[usize::from(post >> 6)] &= !(1 << (post & 63));
     }
 
     /// Whether the post is in the set.
     #[must_use]
+    #[inline]
     pub fn contains(&self, post: Post) -> bool {
-        self.0[usize::from(post >> 6)] & (1 << (post & 63)) != 0
+        usize::from(post >> 6) < W && self.0[usize::from(post >> 6)] & (1 << (post & 63)) != 0
     }
 
     /// The posts in index order.
     #[must_use]
-    pub fn iter(&self) -> PostSetIter {
-        PostSetIter {
-            words: self.0,
-            word: 0,
-        }
+    #[inline]
+    pub fn iter(&self) -> BitsIter<W> {
+        BitsIter { words: self.0, word: 0 }
     }
 
     /// How many posts are in the set.
@@ -89,24 +131,25 @@ impl PostSet {
 
     /// Whether the set is empty.
     #[must_use]
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 3]
+        self.0.iter().all(|&word| word == 0)
     }
 }
 
-/// The posts of a [`PostSet`], in index order.
+/// The posts of a [`Bits`] set, in index order.
 #[derive(Clone, Debug)]
-pub struct PostSetIter {
-    words: [u64; 3],
+pub struct BitsIter<const W: usize> {
+    words: [u64; W],
     word: usize,
 }
 
-impl Iterator for PostSetIter {
+impl<const W: usize> Iterator for BitsIter<W> {
     type Item = Post;
 
     #[inline]
     fn next(&mut self) -> Option<Post> {
-        while self.word < 3 {
+        while self.word < W {
             let bits = self.words[self.word];
             if bits != 0 {
                 self.words[self.word] = bits & (bits - 1);
@@ -137,6 +180,10 @@ pub struct Board {
     grid: [[Option<Post>; 17]; 17],
     /// Per post: camp, headquarters and railway bits, for the hot paths.
     flags: [u8; MAX_POSTS],
+    all: PostSet,
+    camps: PostSet,
+    road_masks: Vec<PostSet>,
+    rail_masks: Vec<PostSet>,
     adjacency: Vec<Adjacency>,
     lines: Vec<Vec<Post>>,
     runs: Vec<Vec<RunNode>>,
@@ -405,11 +452,26 @@ impl Board {
                 entry
             })
             .collect();
+        let set_of = |posts: &[Post]| {
+            let mut set = PostSet::EMPTY;
+            for &post in posts {
+                set.insert(post);
+            }
+            set
+        };
+        let all = set_of(&(0..count as Post).collect::<Vec<_>>());
+        let camps = set_of(&(0..count as Post).filter(|&p| flags[usize::from(p)] & CAMP != 0).collect::<Vec<_>>());
+        let road_masks = road.iter().map(|list| set_of(list)).collect();
+        let rail_masks = rail.iter().map(|list| set_of(list)).collect();
         Board {
             shape,
             posts: infos,
             grid,
             flags,
+            all,
+            camps,
+            road_masks,
+            rail_masks,
             adjacency,
             lines,
             runs,
@@ -508,6 +570,32 @@ impl Board {
     pub fn rail_neighbours(&self, post: Post) -> &[Post] {
         let entry = &self.adjacency[usize::from(post)];
         &entry.rail[..usize::from(entry.rail_len)]
+    }
+
+    /// Every post of the board, as a set.
+    #[must_use]
+    pub fn all(&self) -> PostSet {
+        self.all
+    }
+
+    /// The camps, as a set.
+    #[must_use]
+    pub fn camps(&self) -> PostSet {
+        self.camps
+    }
+
+    /// The road neighbours of a post, as a set.
+    #[must_use]
+    #[inline]
+    pub fn road_mask(&self, post: Post) -> PostSet {
+        self.road_masks[usize::from(post)]
+    }
+
+    /// The railway neighbours of a post, as a set.
+    #[must_use]
+    #[inline]
+    pub fn rail_mask(&self, post: Post) -> PostSet {
+        self.rail_masks[usize::from(post)]
     }
 
     /// The railway lines (§1.3, §1.4), each as its posts in order.

@@ -2,6 +2,8 @@
 
 use std::ops::ControlFlow;
 
+use arrayvec::ArrayVec;
+
 use zhanqi_core::platform::{DrawOffers, DrawProgress, MoveFloors, TimeoutLimit};
 use zhanqi_core::{BySeat, GameRng, PlatformAction, Seat, SeatResult, SeatSet, Team};
 
@@ -165,7 +167,7 @@ impl Junqi {
                 &self.position,
                 &self.rules,
                 owner,
-                &self.owned[usize::from(owner)],
+                &self.owned,
                 visit,
             ),
             None => ControlFlow::Continue(()),
@@ -185,10 +187,15 @@ impl Junqi {
                 }
             }
         }
+        // Collected on the stack first: pushing each move straight into `out` costs a length
+        // and capacity reload per move. A seat has at most 25 pieces, each with at most 128
+        // destinations, so 4096 always suffices.
+        let mut moves: ArrayVec<(Post, Post), 4096> = ArrayVec::new();
         let _ = self.for_each_move(seat, |from, to| {
-            out.push(Action::Move { from, to });
+            moves.push((from, to));
             ControlFlow::<()>::Continue(())
         });
+        out.extend(moves.iter().map(|&(from, to)| Action::Move { from, to }));
     }
 
     /// Whether the seat has any legal action on its turn (EL-2, DK-6).
@@ -546,16 +553,14 @@ impl Junqi {
     /// END-1: when every seat of a team is out, the other team wins. Returns whether the game
     /// ended.
     fn check_victory(&mut self, reason: EndReason, events: &mut impl EventSink) -> bool {
-        let active = self.position.active();
-        let mut teams_left: Vec<Team> = active.iter().map(|seat| self.team_of(seat)).collect();
-        teams_left.sort_unstable();
-        teams_left.dedup();
-        match teams_left.as_slice() {
-            [winner] => {
-                self.finish(Some(*winner), reason, events);
+        // Teams are 0 and 1: a bit each.
+        let teams_left = self.position.active().iter().fold(0u8, |teams, seat| teams | 1 << self.team_of(seat).0);
+        match teams_left {
+            0b01 | 0b10 => {
+                self.finish(Some(Team(teams_left.trailing_zeros() as u8)), reason, events);
                 true
             }
-            [] => {
+            0 => {
                 self.finish(None, reason, events);
                 true
             }

@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::board::{Board, MAX_POSTS, Post, PostSet};
+use crate::board::{Bits, Board, Post, PostSet};
 use crate::combat::{Battle, battle};
 use crate::{Kind, Position};
 
@@ -21,23 +21,6 @@ pub struct MoveRules {
 }
 
 impl MoveRules {
-    /// Whether `owner`'s piece of kind `attacker` may attack what stands on `target` (known to
-    /// hold a piece): an enemy piece not on a camp, and in dark chess a face-up piece whose
-    /// attack is not a certain loss, and a flag only once its mines are gone.
-    #[inline]
-    fn may_attack(&self, position: &Position, owner: u8, attacker: Kind, target: Post) -> bool {
-        let cell = position.cell(target);
-        let Some(defender_owner) = cell.owner() else {
-            return false;
-        };
-        if self.enemies[usize::from(owner)] & (1 << defender_owner) == 0
-            || self.board.is_camp(target)
-        {
-            return false;
-        }
-        !self.dark || self.dark_attack_allowed(position, attacker, cell)
-    }
-
     /// DK-5: a dark-chess attack on an enemy piece outside a camp is legal only on a face-up
     /// piece, when it is no certain loss, and on a flag only once its mines are gone.
     #[cold]
@@ -57,52 +40,103 @@ impl MoveRules {
         }
         true
     }
+}
 
-    /// Whether a piece can stop on `target`: empty, or an attack it may make.
-    #[inline]
-    fn may_enter(&self, position: &Position, owner: u8, attacker: Kind, target: Post) -> bool {
-        position.cell(target).is_empty() || self.may_attack(position, owner, attacker, target)
+/// The posts a piece may stop on, computed once per generation: empty posts, and the posts
+/// of enemy pieces that can be attacked at all (not on a camp; in dark chess face up). Dark
+/// chess further checks each attack against the attacker (DK-5).
+struct Targets<const W: usize> {
+    empty: Bits<W>,
+    enemies: Bits<W>,
+}
+
+impl<const W: usize> Targets<W> {
+    fn new(position: &Position, rules: &MoveRules, owner: u8, owned: &[PostSet; 4]) -> Targets<W> {
+        let board = rules.board;
+        let occupied = owned[0].or(owned[1]).or(owned[2]).or(owned[3]);
+        let mut enemies = PostSet::EMPTY;
+        for (other, pieces) in owned.iter().enumerate() {
+            if rules.enemies[usize::from(owner)] & (1 << other) != 0 {
+                enemies = enemies.or(*pieces);
+            }
+        }
+        enemies = enemies.and_not(board.camps());
+        if rules.dark {
+            for post in enemies.iter() {
+                if position.cell(post).is_face_down() {
+                    enemies.remove(post);
+                }
+            }
+        }
+        Targets { empty: board.all().and_not(occupied).narrow(), enemies: enemies.narrow() }
     }
 }
 
 /// Calls `visit(from, to)` for every legal move of the pieces of `owner`, stopping early when
-/// `visit` breaks. Every destination of a piece is visited exactly once.
-/// `pieces` holds the posts of `owner`'s pieces (a superset does no harm).
+/// `visit` breaks. Every destination of a piece is visited exactly once. `owned` holds the
+/// posts of each owner's pieces.
 pub fn for_each_move<B>(
     position: &Position,
     rules: &MoveRules,
     owner: u8,
-    pieces: &PostSet,
+    owned: &[PostSet; 4],
+    visit: impl FnMut(Post, Post) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    // The 60-post board fits one word of bits, the 129-post board three.
+    if rules.board.len() <= 64 {
+        generate::<1, B>(position, rules, owner, owned, visit)
+    } else {
+        generate::<3, B>(position, rules, owner, owned, visit)
+    }
+}
+
+fn generate<const W: usize, B>(
+    position: &Position,
+    rules: &MoveRules,
+    owner: u8,
+    owned: &[PostSet; 4],
     mut visit: impl FnMut(Post, Post) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let board = rules.board;
-    for from in pieces.iter() {
+    let targets = Targets::<W>::new(position, rules, owner, owned);
+    for from in owned[usize::from(owner)].narrow::<W>().iter() {
         let cell = position.cell(from);
-        if cell.owner() != Some(owner) || cell.is_face_down() {
+        if cell.is_face_down() {
             continue;
         }
         let Some(kind) = cell.kind() else { continue };
         if !kind.is_movable() || (!rules.dark && board.is_headquarters(from)) {
             continue;
         }
-        piece_moves(position, rules, owner, kind, from, &mut visit)?;
+        piece_moves(position, rules, &targets, kind, from, &mut visit)?;
     }
     ControlFlow::Continue(())
 }
 
-/// Every destination of the piece on `from` (known to be a movable piece of `owner`).
-fn piece_moves<B>(
+/// Whether the piece of `kind` may attack the enemy on `target` (known to be in
+/// `targets.enemies`).
+#[inline]
+fn may_attack(position: &Position, rules: &MoveRules, kind: Kind, target: Post) -> bool {
+    !rules.dark || rules.dark_attack_allowed(position, kind, position.cell(target))
+}
+
+/// Every destination of the piece on `from` (known to be a movable piece).
+fn piece_moves<const W: usize, B>(
     position: &Position,
     rules: &MoveRules,
-    owner: u8,
+    targets: &Targets<W>,
     kind: Kind,
     from: Post,
     visit: &mut impl FnMut(Post, Post) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let board = rules.board;
     // Road steps. A road never joins two railway posts, so no road step is also a run.
-    for &to in board.road_neighbours(from) {
-        if rules.may_enter(position, owner, kind, to) {
+    let road = board.road_mask(from).narrow::<W>();
+    for to in road.and(targets.empty).iter() {
+        visit(from, to)?;
+    }
+    for to in road.and(targets.enemies).iter() {
+        if may_attack(position, rules, kind, to) {
             visit(from, to)?;
         }
     }
@@ -110,18 +144,18 @@ fn piece_moves<B>(
         return ControlFlow::Continue(());
     }
     if kind == Kind::Engineer {
-        return engineer_runs(position, rules, owner, from, visit);
+        return engineer_runs(position, rules, targets, from, visit);
     }
     // Runs along lines: walk the post's run tree, skipping past whatever is blocked.
     let nodes = board.runs(from);
     let mut at = 0;
     while at < nodes.len() {
         let node = nodes[at];
-        if position.cell(node.post).is_empty() {
+        if targets.empty.contains(node.post) {
             visit(from, node.post)?;
             at += 1;
         } else {
-            if rules.may_attack(position, owner, kind, node.post) {
+            if targets.enemies.contains(node.post) && may_attack(position, rules, kind, node.post) {
                 visit(from, node.post)?;
             }
             at = usize::from(node.skip);
@@ -131,38 +165,38 @@ fn piece_moves<B>(
 }
 
 /// MV-6: an engineer reaches every railway post joined to `from` by railway edges through
-/// empty posts, turning where it likes.
-fn engineer_runs<B>(
+/// empty posts, turning where it likes. A flood fill over the railway, layer by layer.
+fn engineer_runs<const W: usize, B>(
     position: &Position,
     rules: &MoveRules,
-    owner: u8,
+    targets: &Targets<W>,
     from: Post,
     visit: &mut impl FnMut(Post, Post) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let board = rules.board;
-    let mut seen = PostSet::default();
+    let mut seen = Bits::<W>::EMPTY;
     seen.insert(from);
-    let mut queue = [0 as Post; MAX_POSTS];
-    let (mut head, mut tail) = (0, 1);
-    queue[0] = from;
-    while head < tail {
-        let here = queue[head];
-        head += 1;
-        for &next in board.rail_neighbours(here) {
-            if seen.contains(next) {
-                continue;
-            }
-            seen.insert(next);
-            if position.cell(next).is_empty() {
-                visit(from, next)?;
-                queue[tail] = next;
-                tail += 1;
-            } else if rules.may_attack(position, owner, Kind::Engineer, next) {
-                visit(from, next)?;
+    let mut frontier = seen;
+    loop {
+        let mut next = Bits::<W>::EMPTY;
+        for post in frontier.iter() {
+            next = next.or(board.rail_mask(post).narrow());
+        }
+        next = next.and_not(seen);
+        if next.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        seen = seen.or(next);
+        frontier = next.and(targets.empty);
+        for to in frontier.iter() {
+            visit(from, to)?;
+        }
+        for to in next.and(targets.enemies).iter() {
+            if may_attack(position, rules, Kind::Engineer, to) {
+                visit(from, to)?;
             }
         }
     }
-    ControlFlow::Continue(())
 }
 
 /// QQ's lenient no-move test (jgs-format.md §10): a movable piece next to an enemy piece on a
