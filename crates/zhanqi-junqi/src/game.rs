@@ -22,7 +22,7 @@ pub const NO_ATTACK_LIMIT: u32 = 71;
 
 /// A game of junqi: the position plus what a position string does not hold (options, draw
 /// offers, which pieces have moved, the RNG, the result).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Junqi {
     pub(crate) position: Position,
     pub(crate) options: JunqiOptions,

@@ -20,6 +20,15 @@ pub struct MoveRules {
     pub flag_engineer_only: bool,
 }
 
+impl PartialEq for MoveRules {
+    fn eq(&self, other: &MoveRules) -> bool {
+        std::ptr::eq(self.board, other.board)
+            && self.enemies == other.enemies
+            && self.dark == other.dark
+            && self.flag_engineer_only == other.flag_engineer_only
+    }
+}
+
 impl MoveRules {
     /// DK-5: a dark-chess attack on an enemy piece outside a camp is legal only on a face-up
     /// piece, when it is no certain loss, and on a flag only once its mines are gone.
