@@ -120,7 +120,10 @@ impl<const W: usize> Bits<W> {
     #[must_use]
     #[inline]
     pub fn iter(&self) -> BitsIter<W> {
-        BitsIter { words: self.0, word: 0 }
+        BitsIter {
+            words: self.0,
+            word: 0,
+        }
     }
 
     /// How many posts are in the set.
@@ -460,7 +463,11 @@ impl Board {
             set
         };
         let all = set_of(&(0..count as Post).collect::<Vec<_>>());
-        let camps = set_of(&(0..count as Post).filter(|&p| flags[usize::from(p)] & CAMP != 0).collect::<Vec<_>>());
+        let camps = set_of(
+            &(0..count as Post)
+                .filter(|&p| flags[usize::from(p)] & CAMP != 0)
+                .collect::<Vec<_>>(),
+        );
         let road_masks = road.iter().map(|list| set_of(list)).collect();
         let rail_masks = rail.iter().map(|list| set_of(list)).collect();
         Board {

@@ -10,7 +10,7 @@ use zhanqi_core::{BySeat, GameRng, PlatformAction, Seat, SeatResult, SeatSet, Te
 use crate::action::{EventSink, NoEvents};
 use crate::board::{Board, Post, PostSet};
 use crate::combat::{Battle, battle};
-use crate::movegen::{MoveRules, for_each_move, move_path, qq_camp_leniency};
+use crate::movegen::{MoveRules, for_each_move, has_move, move_path, qq_camp_leniency};
 use crate::position::{BLUE, RED, Status, Turn};
 use crate::{
     Action, Cell, Compat, DefeatReason, Deployment, EndReason, Event, Illegal, JunqiOptions, Kind,
@@ -163,13 +163,7 @@ impl Junqi {
         visit: impl FnMut(Post, Post) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         match self.position.owner_of(seat) {
-            Some(owner) => for_each_move(
-                &self.position,
-                &self.rules,
-                owner,
-                &self.owned,
-                visit,
-            ),
+            Some(owner) => for_each_move(&self.position, &self.rules, owner, &self.owned, visit),
             None => ControlFlow::Continue(()),
         }
     }
@@ -210,10 +204,8 @@ impl Junqi {
                 return true;
             }
         }
-        if self
-            .for_each_move(seat, |_, _| ControlFlow::Break(()))
-            .is_break()
-        {
+        let owner = self.position.owner_of(seat);
+        if owner.is_some_and(|owner| has_move(&self.position, &self.rules, owner, &self.owned)) {
             return true;
         }
         self.options.compat == Compat::Qq
@@ -554,10 +546,18 @@ impl Junqi {
     /// ended.
     fn check_victory(&mut self, reason: EndReason, events: &mut impl EventSink) -> bool {
         // Teams are 0 and 1: a bit each.
-        let teams_left = self.position.active().iter().fold(0u8, |teams, seat| teams | 1 << self.team_of(seat).0);
+        let teams_left = self
+            .position
+            .active()
+            .iter()
+            .fold(0u8, |teams, seat| teams | 1 << self.team_of(seat).0);
         match teams_left {
             0b01 | 0b10 => {
-                self.finish(Some(Team(teams_left.trailing_zeros() as u8)), reason, events);
+                self.finish(
+                    Some(Team(teams_left.trailing_zeros() as u8)),
+                    reason,
+                    events,
+                );
                 true
             }
             0 => {

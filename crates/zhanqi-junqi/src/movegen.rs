@@ -62,14 +62,15 @@ struct Targets<const W: usize> {
 impl<const W: usize> Targets<W> {
     fn new(position: &Position, rules: &MoveRules, owner: u8, owned: &[PostSet; 4]) -> Targets<W> {
         let board = rules.board;
+        let owned: [Bits<W>; 4] = std::array::from_fn(|i| owned[i].narrow());
         let occupied = owned[0].or(owned[1]).or(owned[2]).or(owned[3]);
-        let mut enemies = PostSet::EMPTY;
+        let mut enemies = Bits::<W>::EMPTY;
         for (other, pieces) in owned.iter().enumerate() {
             if rules.enemies[usize::from(owner)] & (1 << other) != 0 {
                 enemies = enemies.or(*pieces);
             }
         }
-        enemies = enemies.and_not(board.camps());
+        enemies = enemies.and_not(board.camps().narrow());
         if rules.dark {
             for post in enemies.iter() {
                 if position.cell(post).is_face_down() {
@@ -77,7 +78,10 @@ impl<const W: usize> Targets<W> {
                 }
             }
         }
-        Targets { empty: board.all().and_not(occupied).narrow(), enemies: enemies.narrow() }
+        Targets {
+            empty: board.all().narrow().and_not(occupied),
+            enemies,
+        }
     }
 }
 
@@ -120,6 +124,46 @@ fn generate<const W: usize, B>(
         piece_moves(position, rules, &targets, kind, from, &mut visit)?;
     }
     ControlFlow::Continue(())
+}
+
+/// Whether `owner` has any legal move: the same answer as asking [`for_each_move`] for one,
+/// found faster. A piece can move exactly when a post next to it (by road or railway) is empty
+/// or holds an enemy it may attack, since every run starts with such a step.
+pub fn has_move(position: &Position, rules: &MoveRules, owner: u8, owned: &[PostSet; 4]) -> bool {
+    if rules.board.len() <= 64 {
+        any_move::<1>(position, rules, owner, owned)
+    } else {
+        any_move::<3>(position, rules, owner, owned)
+    }
+}
+
+fn any_move<const W: usize>(
+    position: &Position,
+    rules: &MoveRules,
+    owner: u8,
+    owned: &[PostSet; 4],
+) -> bool {
+    let board = rules.board;
+    let targets = Targets::<W>::new(position, rules, owner, owned);
+    owned[usize::from(owner)].narrow::<W>().iter().any(|from| {
+        let cell = position.cell(from);
+        let Some(kind) = cell.kind() else {
+            return false;
+        };
+        if cell.is_face_down() || !kind.is_movable() || (!rules.dark && board.is_headquarters(from))
+        {
+            return false;
+        }
+        let around = board
+            .road_mask(from)
+            .or(board.rail_mask(from))
+            .narrow::<W>();
+        !around.and(targets.empty).is_empty()
+            || around
+                .and(targets.enemies)
+                .iter()
+                .any(|to| may_attack(position, rules, kind, to))
+    })
 }
 
 /// Whether the piece of `kind` may attack the enemy on `target` (known to be in
