@@ -22,6 +22,10 @@ pub struct BenchArgs {
     /// How long to play, in seconds.
     #[arg(long, default_value_t = 10.0)]
     seconds: f64,
+    /// Play exactly this many games instead of playing for `--seconds` (for repeatable
+    /// instruction counts, e.g. under `valgrind --tool=callgrind`).
+    #[arg(long)]
+    games: Option<u64>,
     /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -70,7 +74,11 @@ fn bench<G: GameNotation>(args: &BenchArgs) -> anyhow::Result<Figures> {
     let mut actions = Vec::with_capacity(256);
     let (mut games, mut plies, mut listed) = (0u64, 0u64, 0u64);
     let start = Instant::now();
-    while start.elapsed() < budget {
+    let more = |games: u64| match args.games {
+        Some(limit) => games < limit,
+        None => start.elapsed() < budget,
+    };
+    while more(games) {
         let seed = args.seed + games;
         let (game_plies, game_listed) = playout::<G>(&options, seed, args.max_plies, &mut actions)?;
         plies += game_plies;

@@ -7,7 +7,7 @@ use crate::combat::Battle;
 use crate::{Cell, Deployment};
 
 /// One action of one seat.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Action {
     /// A move or an attack from one post to another (`c5-c4`, `a6xa7`).
     Move {
@@ -18,9 +18,8 @@ pub enum Action {
     },
     /// Dark chess: turn a face-down piece over (`*c6`).
     Flip(Post),
-    /// A seat's whole deployment, during the deployment phase (boxed, so that moves stay
-    /// small in the action lists of playouts).
-    Deploy(Box<Deployment>),
+    /// A seat's whole deployment, during the deployment phase.
+    Deploy(Deployment),
     /// A platform action: `T`, `draw?`, `draw+`, `draw-`, `resign`, `escape`.
     Platform(PlatformAction),
 }

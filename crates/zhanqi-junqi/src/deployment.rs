@@ -28,8 +28,11 @@ pub fn local_name(index: usize) -> String {
 ///
 /// This is raw input: any content can be written down, and [`Deployment::violations`] says
 /// everything that is wrong with it.
+///
+/// Stored packed, a half byte a post, so that an action carrying a deployment stays as small
+/// as a move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Deployment(pub [Option<Kind>; 30]);
+pub struct Deployment([u8; 15]);
 
 /// One way a deployment breaks §3.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -139,12 +142,25 @@ pub struct DeploymentError {
 }
 
 impl Deployment {
+    /// The deployment with these contents, in local order.
+    #[must_use]
+    pub fn from_cells(cells: [Option<Kind>; 30]) -> Deployment {
+        let code = |at: usize| cells[at].map_or(0, |kind| kind as u8);
+        Deployment(std::array::from_fn(|i| code(2 * i) | code(2 * i + 1) << 4))
+    }
+
+    /// The contents of the 30 posts, in local order.
+    #[must_use]
+    pub fn cells(&self) -> [Option<Kind>; 30] {
+        std::array::from_fn(|at| Kind::from_code((self.0[at / 2] >> (4 * (at % 2))) & 0x0F))
+    }
+
     /// Everything that is wrong with the deployment: empty when it is legal.
     #[must_use]
     pub fn violations(&self) -> Vec<Violation> {
         let mut found = Vec::new();
         let mut counts = [0u8; 13];
-        for (at, cell) in self.0.iter().enumerate() {
+        for (at, cell) in self.cells().iter().enumerate() {
             match (cell, is_camp_index(at)) {
                 (Some(_), true) => found.push(Violation::PieceOnCamp { at }),
                 (None, false) => found.push(Violation::EmptyPost { at }),
@@ -192,9 +208,9 @@ impl Deployment {
     /// # Errors
     /// Every rule the swap would break.
     pub fn swap(&self, a: usize, b: usize) -> Result<Deployment, DeploymentError> {
-        let mut swapped = *self;
-        swapped.0.swap(a, b);
-        swapped.validate()
+        let mut cells = self.cells();
+        cells.swap(a, b);
+        Deployment::from_cells(cells).validate()
     }
 
     /// A random legal deployment, by the simple generator of §3.
@@ -231,7 +247,7 @@ impl Deployment {
         for (at, kind) in free.into_iter().zip(rest) {
             cells[at] = Some(kind);
         }
-        Deployment(cells)
+        Deployment::from_cells(cells)
     }
 
     /// Reads a deployment string (§8.3): 6 groups of 5 characters separated by `/`, each a
@@ -282,13 +298,13 @@ impl Deployment {
                 format!("a deployment has 30 posts (6 lines of 5), this one has {index}"),
             ));
         }
-        Ok(Deployment(cells))
+        Ok(Deployment::from_cells(cells))
     }
 }
 
 impl fmt::Display for Deployment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (at, cell) in self.0.iter().enumerate() {
+        for (at, cell) in self.cells().iter().enumerate() {
             if at > 0 && at % 5 == 0 {
                 f.write_str("/")?;
             }

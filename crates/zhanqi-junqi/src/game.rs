@@ -2,8 +2,6 @@
 
 use std::ops::ControlFlow;
 
-use arrayvec::ArrayVec;
-
 use zhanqi_core::platform::{DrawOffers, DrawProgress, MoveFloors, TimeoutLimit};
 use zhanqi_core::{BySeat, GameRng, PlatformAction, Seat, SeatResult, SeatSet, Team};
 
@@ -181,15 +179,10 @@ impl Junqi {
                 }
             }
         }
-        // Collected on the stack first: pushing each move straight into `out` costs a length
-        // and capacity reload per move. A seat has at most 25 pieces, each with at most 128
-        // destinations, so 4096 always suffices.
-        let mut moves: ArrayVec<(Post, Post), 4096> = ArrayVec::new();
         let _ = self.for_each_move(seat, |from, to| {
-            moves.push((from, to));
+            out.push(Action::Move { from, to });
             ControlFlow::<()>::Continue(())
         });
-        out.extend(moves.iter().map(|&(from, to)| Action::Move { from, to }));
     }
 
     /// Whether the seat has any legal action on its turn (EL-2, DK-6).
@@ -301,15 +294,22 @@ impl Junqi {
             return;
         }
         if self.options.mode != Mode::Dark {
-            // TN-4: the defender's owner first, then the mover.
+            // TN-4: the defender's owner first, then the mover. A mover whose piece now stands
+            // on `to`, outside a headquarters, can always step back to the empty post it came
+            // from (or passed last), so it needs no search.
+            let mover_can_step_back =
+                self.position.cell(to) == attacker && !self.board().is_headquarters(to);
+            let can_act = |game: &Junqi, participant: Seat| {
+                (participant == seat && mover_can_step_back) || game.has_legal_action(participant)
+            };
             for participant in [defender_seat, Some(seat)].into_iter().flatten() {
                 if self.position.status(participant) == Some(Status::Active)
-                    && !self.has_legal_action(participant)
+                    && !can_act(self, participant)
                 {
                     self.defeat(participant, DefeatReason::NoMoves, events);
                     let reason = if Some(participant) == defender_seat
                         && self.position.status(seat) == Some(Status::Active)
-                        && !self.has_legal_action(seat)
+                        && !can_act(self, seat)
                     {
                         EndReason::LastPieces
                     } else {
@@ -368,7 +368,7 @@ impl Junqi {
         events: &mut impl EventSink,
     ) {
         let area = *self.board().area(seat.index() as u8);
-        for (post, kind) in area.iter().zip(deployment.0) {
+        for (post, kind) in area.iter().zip(deployment.cells()) {
             let cell = kind.map_or(Cell::EMPTY, |kind| Cell::piece(seat.index() as u8, kind));
             self.set(*post, cell);
         }

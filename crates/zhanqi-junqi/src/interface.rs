@@ -63,7 +63,7 @@ impl Game for Junqi {
 
     fn random_unlisted_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
         self.has_unlisted_actions(seat)
-            .then(|| Action::Deploy(Box::new(Deployment::random(rng))))
+            .then(|| Action::Deploy(Deployment::random(rng)))
     }
 
     fn roll(&mut self) -> Rolled<Junqi> {

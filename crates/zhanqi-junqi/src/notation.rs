@@ -590,7 +590,8 @@ fn check_deploying(position: &Position) -> Result<(), NotationError> {
         if area.iter().all(|&post| position.cell(post).is_empty()) {
             continue;
         }
-        let deployment = Deployment(std::array::from_fn(|i| position.cell(area[i]).kind()));
+        let deployment =
+            Deployment::from_cells(std::array::from_fn(|i| position.cell(area[i]).kind()));
         if let Err(error) = deployment.validate() {
             return Err(NotationError::new(
                 "placement",
@@ -629,7 +630,7 @@ pub fn parse_action(board: &Board, mode: Mode, text: &str) -> Result<Action, Not
     }
     if text.contains('/') {
         return Deployment::parse(text)
-            .map(|deployment| Action::Deploy(Box::new(deployment)))
+            .map(Action::Deploy)
             .map_err(|error| NotationError {
                 field: field(),
                 ..error

@@ -96,7 +96,8 @@ impl Kind {
         ][self as usize - 1]
     }
 
-    const fn from_code(code: u8) -> Option<Kind> {
+    /// The kind with this code (1–12, notation order).
+    pub(crate) const fn from_code(code: u8) -> Option<Kind> {
         if code >= 1 && code <= 12 {
             Some(Kind::ALL[code as usize - 1])
         } else {

@@ -111,7 +111,7 @@ pub fn replay(record: &JgsGame) -> Result<Replay, ReplayError> {
             })?;
         let seat = seat_of(player.seat);
         let area = position.board().area(seat.index() as u8);
-        for (post, kind) in area.iter().zip(deployment.0) {
+        for (post, kind) in area.iter().zip(deployment.cells()) {
             position.cells[usize::from(*post)] =
                 kind.map_or(Cell::EMPTY, |kind| Cell::piece(seat.index() as u8, kind));
         }
