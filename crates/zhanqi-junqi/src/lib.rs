@@ -17,6 +17,7 @@ pub mod notation;
 mod options;
 mod piece;
 mod position;
+mod scoring;
 mod view;
 
 pub use action::{Action, DefeatReason, EndReason, Event};
