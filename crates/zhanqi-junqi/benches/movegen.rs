@@ -93,7 +93,7 @@ fn record_playout(mode: Mode, seed: u64, max_plies: usize) -> Playout {
         let seat = mover(&game);
         actions.clear();
         game.legal_actions(seat, &mut actions);
-        let action = actions[rng.below(actions.len())].clone();
+        let action = actions[rng.below(actions.len())];
         game.apply_unchecked(seat, &action);
         plies.push((seat, action));
     }
