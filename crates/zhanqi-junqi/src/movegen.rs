@@ -184,13 +184,25 @@ fn piece_moves<const W: usize, B>(
 ) -> ControlFlow<B> {
     let board = rules.board;
     // Road steps. A road never joins two railway posts, so no road step is also a run.
-    let road = board.road_mask(from).narrow::<W>();
-    for to in road.and(targets.empty).iter() {
-        visit(from, to)?;
-    }
-    for to in road.and(targets.enemies).iter() {
-        if may_attack(position, rules, kind, to) {
+    if W == 1 {
+        // One word: whole-set operations are cheapest.
+        let road = board.road_mask(from).narrow::<W>();
+        for to in road.and(targets.empty).iter() {
             visit(from, to)?;
+        }
+        for to in road.and(targets.enemies).iter() {
+            if may_attack(position, rules, kind, to) {
+                visit(from, to)?;
+            }
+        }
+    } else {
+        // Three words: testing the few neighbours one by one is cheaper.
+        for &to in board.road_neighbours(from) {
+            if targets.empty.contains(to)
+                || (targets.enemies.contains(to) && may_attack(position, rules, kind, to))
+            {
+                visit(from, to)?;
+            }
         }
     }
     if !board.on_railway(from) {
