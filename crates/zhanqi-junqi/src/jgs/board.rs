@@ -1,4 +1,7 @@
-//! Just enough of the 4p board (`junqi.md` §1.4) to name and check the file's positions.
+//! The file's view of the 4p board (`junqi.md` §1.4): `(row, col)` positions, checked against
+//! the board of [`crate::board`].
+
+use crate::board::{Board, Shape, post_name};
 
 /// The seat letters of QQ's colours 0 (yellow), 1 (blue), 2 (green) and 3 (purple).
 const SEAT_OF_COLOUR: [char; 4] = ['n', 'e', 's', 'w'];
@@ -21,7 +24,7 @@ impl Post {
 
     /// The spec name, for example `j14`.
     pub(super) fn name(self) -> String {
-        format!("{}{}", char::from(b'a' + self.col), u32::from(self.row) + 1)
+        post_name(self.col, self.row + 1)
     }
 
     /// The post a spec name such as `j14` names.
@@ -44,18 +47,9 @@ impl Post {
     }
 }
 
-/// Whether `(row, col)` is one of the 129 posts: the `s` and `n` areas (files g–k, ranks 1–6
-/// and 12–17), the `w` and `e` areas (files a–f and l–q, ranks 7–11) and the palace (files and
-/// ranks g/i/k × 7/9/11).
+/// Whether `(row, col)` is one of the 129 posts of the 4p board.
 fn is_post(row: u8, col: u8) -> bool {
-    let centre = 6..=10;
-    let palace_line = |index: u8| matches!(index, 6 | 8 | 10);
-    match (centre.contains(&row), centre.contains(&col)) {
-        (false, true) => row < GRID,
-        (true, false) => col < GRID,
-        (true, true) => palace_line(row) && palace_line(col),
-        (false, false) => false,
-    }
+    row < GRID && Board::get(Shape::FourPlayer).at(col, row + 1).is_some()
 }
 
 /// The seat of QQ colour `colour` (0–3).
