@@ -4,9 +4,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Subcommand;
-use zhanqi_core::{Game, GameNotation, Viewer};
+use zhanqi_core::Viewer;
 use zhanqi_junqi::jgs;
-use zhanqi_protocol::{GameRecord, RECORD_FORMAT, Registry};
+use zhanqi_protocol::{Erased, GameRecord, RECORD_FORMAT, Registry};
 
 /// What to do with records.
 #[derive(Subcommand)]
@@ -69,36 +69,29 @@ fn import_one(path: &Path, name: &str, out: Option<&Path>) -> anyhow::Result<Str
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let record = jgs::parse(&bytes)?;
     let replay = jgs::replay(&record)?;
-    let outcome = replay.game.outcome();
+    // Seen through the dyn layer, the game speaks the engine protocol's terms.
+    let game = Erased::boxed(replay.game.clone());
+    let outcome = game.outcome();
     let result = match &outcome {
-        Some(outcome) if outcome.is_draw() => format!("draw ({})", outcome.reason),
-        Some(outcome) => {
-            let winners: Vec<&str> = outcome
-                .winners
-                .iter()
-                .map(|seat| replay.game.seat_name(seat))
-                .collect();
-            format!("{} win ({})", winners.join("+"), outcome.reason)
-        }
+        Some(outcome) if outcome.winners.is_empty() => format!("draw ({})", outcome.reason),
+        Some(outcome) => format!("{} win ({})", outcome.winners.join("+"), outcome.reason),
         None => "no result (abandoned)".to_string(),
     };
     if let Some(dir) = out {
         let converted = GameRecord {
             format: RECORD_FORMAT.to_string(),
-            game: "junqi".into(),
-            mode: replay.game.mode().into(),
-            options: serde_json::to_value(replay.options)?,
+            game: game.name().into(),
+            mode: game.mode().into(),
+            options: game.options(),
             seed: 0,
             start: Some(replay.start.clone()),
-            players: replay.players.iter().map(|(seat, name)| (seat.to_string(), name.clone())).collect(),
+            players: replay
+                .players
+                .iter()
+                .map(|(seat, name)| (seat.to_string(), name.clone()))
+                .collect(),
             actions: replay.actions.clone(),
-            result: outcome.as_ref().map(|outcome| {
-                serde_json::json!({
-                    "result": if outcome.is_draw() { "draw" } else { "win" },
-                    "winners": outcome.winners.iter().map(|seat| replay.game.seat_name(seat)).collect::<Vec<_>>(),
-                    "reason": outcome.reason,
-                })
-            }),
+            result: outcome.as_ref().map(serde_json::to_value).transpose()?,
             source: Some(name.to_string()),
         };
         let target = dir.join(Path::new(name).with_extension("json"));
@@ -110,7 +103,7 @@ fn import_one(path: &Path, name: &str, out: Option<&Path>) -> anyhow::Result<Str
         replay.players.len(),
         replay.moves,
         replay.actions.len(),
-        GameNotation::position(&replay.game, Viewer::Omniscient)
+        game.position(Viewer::Omniscient)
     ))
 }
 

@@ -9,6 +9,7 @@ use crate::action::{EventSink, NoEvents};
 use crate::board::{Board, Post, PostSet};
 use crate::combat::{Battle, battle};
 use crate::movegen::{MoveRules, for_each_move, has_move, move_path, qq_camp_leniency};
+use crate::notation::action_text;
 use crate::position::{BLUE, RED, Status, Turn};
 use crate::{
     Action, Cell, Compat, DefeatReason, Deployment, EndReason, Event, Illegal, JunqiOptions, Kind,
@@ -738,7 +739,7 @@ impl Junqi {
     }
 
     fn check_flip(&self, post: Post) -> Result<(), Illegal> {
-        let action = format!("*{}", self.board().name(post));
+        let action = action_text(&self.position, &Action::Flip(post));
         if self.options.mode != Mode::Dark {
             return Err(Illegal::NotInThisMode("flips exist only in dark chess"));
         }
@@ -764,12 +765,7 @@ impl Junqi {
         }
         let board = self.board();
         let (from_name, to_name) = (board.name(from), board.name(to));
-        let separator = if self.position.cell(to).is_piece() {
-            'x'
-        } else {
-            '-'
-        };
-        let action = format!("{from_name}{separator}{to_name}");
+        let action = action_text(&self.position, &Action::Move { from, to });
         let cell = self.position.cell(from);
         let own = self.position.owner_of(seat);
         let why = if self.options.mode == Mode::Dark && own.is_none() {

@@ -259,7 +259,7 @@ fn parse_placement(
     let mut at = offset;
     for (rank_text, row) in ranks.iter().zip(rows) {
         let rank_number = board.info(row[0]).rank;
-        parse_rank(position, board, rank_text, row, rank_number, at)?;
+        parse_rank(position, rank_text, row, rank_number, at)?;
         at += rank_text.len() + 1;
     }
     Ok(())
@@ -267,7 +267,6 @@ fn parse_placement(
 
 fn parse_rank(
     position: &mut Position,
-    board: &Board,
     text: &str,
     row: &[Post],
     rank: u8,
@@ -331,7 +330,6 @@ fn parse_rank(
             ),
         ));
     }
-    let _ = board;
     Ok(())
 }
 
@@ -676,17 +674,6 @@ pub fn parse_action(board: &Board, mode: Mode, text: &str) -> Result<Action, Not
     let from = post(&body[..at], 0)?;
     let to = post(&body[at + 1..], at + 1)?;
     Ok(Action::Move { from, to })
-}
-
-impl Mode {
-    /// The board's name in messages (`2p` or `4p`).
-    #[must_use]
-    pub const fn shape_name(self) -> &'static str {
-        match self {
-            Mode::FourPlayer => "4p",
-            _ => "2p",
-        }
-    }
 }
 
 /// Writes an action about to be played from `position`.

@@ -40,6 +40,15 @@ impl Mode {
             .find(|mode| mode.name() == name)
     }
 
+    /// The board's name in messages (`2p` or `4p`).
+    #[must_use]
+    pub const fn shape_name(self) -> &'static str {
+        match self {
+            Mode::FourPlayer => "4p",
+            _ => "2p",
+        }
+    }
+
     /// The board the mode is played on.
     #[must_use]
     pub const fn shape(self) -> Shape {

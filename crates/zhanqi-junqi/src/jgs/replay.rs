@@ -72,13 +72,13 @@ fn letter(game: &Junqi, seat: Seat) -> char {
     game.seat_name(seat).chars().next().unwrap_or('?')
 }
 
+/// The 4p seat with this letter (the parser only produces seat letters of the 4p board).
 fn seat_of(letter: char) -> Seat {
-    Seat::new(match letter {
-        's' => 0,
-        'e' => 1,
-        'n' => 2,
-        _ => 3,
-    })
+    let index = Mode::FourPlayer
+        .seat_names()
+        .iter()
+        .position(|name| name.starts_with(letter));
+    Seat::new(index.expect("the .jgs parser yields only s, e, n and w"))
 }
 
 /// Replays a QQ game: deployments checked against §3, every move applied with the checked
