@@ -196,7 +196,13 @@ mod tests {
 
     #[test]
     fn specs_round_trip_through_text() {
-        for text in ["random", "heuristic", "hard", "ismcts:iters=500", "ismcts:ms=1000"] {
+        for text in [
+            "random",
+            "heuristic",
+            "hard",
+            "ismcts:iters=500",
+            "ismcts:ms=1000",
+        ] {
             let spec: PlayerSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
         }
