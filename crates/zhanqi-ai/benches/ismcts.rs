@@ -22,7 +22,9 @@ fn after_random_plies(seed: u64, plies: usize) -> Junqi {
     let mut game = Junqi::new(&JunqiOptions::of_mode(Mode::TwoPlayer), seed).unwrap();
     let mut player = RandomPlayer::<Junqi>::new(seed);
     for _ in 0..plies + 2 {
-        let ToAct::Seats(seats) = game.to_act() else { break };
+        let ToAct::Seats(seats) = game.to_act() else {
+            break;
+        };
         let seat = seats.lowest().unwrap();
         let action = player.choose(&Observation::new(&game, seat)).unwrap();
         game.apply(seat, &action).unwrap();
@@ -49,7 +51,9 @@ fn ismcts(c: &mut Criterion) {
     let evaluator = Junqi::evaluator();
     let config = IsmctsConfig::new(Budget::Iterations(1000), 1);
     let mut group = c.benchmark_group("ismcts 1000 iterations, 2p");
-    group.sample_size(20).measurement_time(Duration::from_secs(5));
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(5));
     for (name, game) in positions() {
         let observation = Observation::new(&game, to_move(&game));
         group.bench_function(name, |b| {

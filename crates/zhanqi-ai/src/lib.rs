@@ -22,6 +22,8 @@ mod observation;
 mod player;
 mod random;
 mod spec;
+#[cfg(test)]
+mod toy;
 
 pub use evaluator::{Evaluator, OutcomeEvaluator, outcome_values};
 pub use heuristic::{HEURISTIC_DETERMINIZATIONS, HeuristicPlayer};
