@@ -5,14 +5,30 @@
 //! true state sits in a private field, so no player can read a hidden identity.
 //!
 //! Players are named by a [`PlayerSpec`] (`random`, `heuristic`, `ismcts:ms=200`, `hard`…)
-//! and built by [`make_player`] for any game that implements [`AiGame`].
+//! and built by [`make_player`] for any game that implements [`AiGame`]:
+//!
+//! * [`RandomPlayer`]: uniform over the legal actions.
+//! * [`HeuristicPlayer`]: one ply, each action scored by the game's [`Evaluator`] over a few
+//!   determinizations.
+//! * [`IsmctsPlayer`]: information-set Monte Carlo tree search ([`ismcts`]).
+//!
+//! The algorithms, the levels and their measured strength are described in `docs/ai.md`.
 
+mod evaluator;
+mod heuristic;
+pub mod ismcts;
+pub mod junqi;
 mod observation;
 mod player;
 mod random;
 mod spec;
+#[cfg(test)]
+mod toy;
 
+pub use evaluator::{Evaluator, OutcomeEvaluator, outcome_values};
+pub use heuristic::{HEURISTIC_DETERMINIZATIONS, HeuristicPlayer};
+pub use ismcts::{IsmctsConfig, IsmctsPlayer};
 pub use observation::Observation;
-pub use player::{AiGame, Player, make_player};
+pub use player::{AiGame, Player, level_spec, make_player};
 pub use random::RandomPlayer;
 pub use spec::{Budget, Level, PlayerSpec, SpecError};

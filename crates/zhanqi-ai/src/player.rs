@@ -1,8 +1,11 @@
-//! The player trait and the factory that builds players from specs.
+//! The player trait, the game support the generic players need, and the factory that builds
+//! players from specs.
 
-use zhanqi_core::Game;
+use zhanqi_core::{Game, GameRng};
 
-use crate::{Observation, PlayerSpec, RandomPlayer};
+use crate::heuristic::HeuristicPlayer;
+use crate::ismcts::{IsmctsConfig, IsmctsPlayer};
+use crate::{Budget, Evaluator, Level, Observation, OutcomeEvaluator, PlayerSpec, RandomPlayer};
 
 /// Something that chooses actions for one seat.
 ///
@@ -20,19 +23,65 @@ pub trait Player<G: Game>: Send {
 /// A game the AI can play: what the generic players need beyond [`Game`].
 ///
 /// Every game crate's AI support lives in this crate (games never depend on the AI); a new
-/// game gets its evaluator here and one `impl AiGame`.
-pub trait AiGame: Game {}
+/// game gets its evaluator here and one `impl AiGame`. Both methods have defaults, so a game
+/// without AI support of its own is still played by every player (ISMCTS then learns from
+/// playouts alone).
+pub trait AiGame: Game {
+    /// The evaluator the heuristic and ISMCTS players score states with.
+    #[must_use]
+    fn evaluator() -> Box<dyn Evaluator<Self>> {
+        Box::new(OutcomeEvaluator)
+    }
 
-impl AiGame for zhanqi_junqi::Junqi {}
+    /// The AI's choice for a seat whose choice is too large to list (a hidden deployment), or
+    /// `None` when the seat has no such choice. Defaults to a uniformly random one.
+    #[must_use]
+    fn ai_unlisted_action(
+        observation: &Observation<'_, Self>,
+        rng: &mut GameRng,
+    ) -> Option<Self::Action> {
+        observation.random_unlisted_action(rng)
+    }
+}
+
+/// What each level plays as (see docs/ai.md).
+#[must_use]
+pub fn level_spec(level: Level) -> PlayerSpec {
+    match level {
+        // Easy and medium are heuristic players; the factory gives easy its noise.
+        Level::Easy | Level::Medium => PlayerSpec::Heuristic,
+        Level::Hard => PlayerSpec::Ismcts {
+            budget: Budget::Millis(1000),
+            threads: 1,
+        },
+        Level::Expert => PlayerSpec::Ismcts {
+            budget: Budget::Millis(3000),
+            threads: 2,
+        },
+    }
+}
 
 /// Builds the player a spec names, drawing its randomness from `seed`.
 #[must_use]
 pub fn make_player<G: AiGame>(spec: &PlayerSpec, seed: u64) -> Box<dyn Player<G>> {
     match spec {
         PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
-        // The heuristic and ISMCTS players land with their own modules.
-        PlayerSpec::Heuristic | PlayerSpec::Ismcts { .. } | PlayerSpec::Level(_) => {
-            Box::new(RandomPlayer::new(seed))
+        PlayerSpec::Heuristic => Box::new(HeuristicPlayer::new(seed)),
+        PlayerSpec::Ismcts { budget, threads } => Box::new(IsmctsPlayer::new(
+            IsmctsConfig::new(*budget, *threads),
+            seed,
+        )),
+        PlayerSpec::Level(Level::Easy) => {
+            Box::new(HeuristicPlayer::easy(seed).named(Level::Easy.name()))
+        }
+        PlayerSpec::Level(level) => {
+            let name = level.name();
+            match level_spec(*level) {
+                PlayerSpec::Ismcts { budget, threads } => Box::new(
+                    IsmctsPlayer::new(IsmctsConfig::new(budget, threads), seed).named(name),
+                ),
+                _ => Box::new(HeuristicPlayer::new(seed).named(name)),
+            }
         }
     }
 }

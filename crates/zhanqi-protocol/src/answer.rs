@@ -35,6 +35,10 @@ pub(crate) enum Reply {
     Nodes {
         nodes: u64,
     },
+    Thought {
+        #[serde(rename = "move")]
+        action: String,
+    },
     Done {},
     Error {
         error: String,

@@ -1,6 +1,7 @@
 //! Every game behind one object-safe trait that speaks the game's notation.
 
 use serde::Serialize;
+use zhanqi_ai::{AiGame, Observation, PlayerSpec, make_player};
 use zhanqi_core::{Game, GameNotation, Seat, ToAct, Viewer};
 
 use crate::error::{GameError, join};
@@ -137,6 +138,17 @@ pub trait DynGame: Send + Sync {
     /// listed.
     fn perft(&self, depth: u32) -> Result<u64, GameError>;
 
+    /// The action the AI `player` chooses for the named seat, in the notation, drawing its
+    /// randomness from `seed` (same seed and an iteration budget, same answer). The player
+    /// sees only what the seat may see. In a phase too large to list it answers a whole
+    /// choice (a junqi deployment string).
+    ///
+    /// # Errors
+    /// [`GameError::UnknownSeat`]; [`GameError::GameOver`] once the game is over;
+    /// [`GameError::AtChanceNode`] at a chance node; [`GameError::NotToAct`] when the seat
+    /// need not act now.
+    fn think(&self, seat: &str, player: &PlayerSpec, seed: u64) -> Result<String, GameError>;
+
     /// A copy of the game.
     fn clone_box(&self) -> Box<dyn DynGame>;
 }
@@ -151,7 +163,7 @@ impl Clone for Box<dyn DynGame> {
 #[derive(Clone, Debug)]
 pub struct Erased<G>(pub G);
 
-impl<G: GameNotation> Erased<G> {
+impl<G: GameNotation + AiGame> Erased<G> {
     /// The game behind the dyn layer, boxed.
     #[must_use]
     pub fn boxed(game: G) -> Box<dyn DynGame> {
@@ -191,7 +203,7 @@ impl<G: GameNotation> Erased<G> {
     }
 }
 
-impl<G: GameNotation> DynGame for Erased<G> {
+impl<G: GameNotation + AiGame> DynGame for Erased<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
@@ -318,6 +330,33 @@ impl<G: GameNotation> DynGame for Erased<G> {
 
     fn perft(&self, depth: u32) -> Result<u64, GameError> {
         perft::perft(&self.0, depth)
+    }
+
+    fn think(&self, seat: &str, player: &PlayerSpec, seed: u64) -> Result<String, GameError> {
+        let seat = self.seat(seat)?;
+        let acting = match self.0.to_act() {
+            ToAct::Over => return Err(GameError::GameOver),
+            ToAct::Chance => {
+                return Err(GameError::AtChanceNode {
+                    seat: self.seat_text(seat),
+                });
+            }
+            ToAct::Seats(seats) => seats,
+        };
+        let not_to_act = || GameError::NotToAct {
+            seat: self.seat_text(seat),
+            to_act: join(acting.iter().map(|seat| self.0.seat_name(seat))),
+        };
+        if !acting.contains(seat) {
+            return Err(not_to_act());
+        }
+        let mut player = make_player::<G>(player, seed);
+        // A seat to act with no action at all would be a game's bug; it is answered, not
+        // panicked on.
+        let action = player
+            .choose(&Observation::new(&self.0, seat))
+            .ok_or_else(not_to_act)?;
+        Ok(self.0.action_text(&action))
     }
 
     fn clone_box(&self) -> Box<dyn DynGame> {

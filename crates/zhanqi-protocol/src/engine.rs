@@ -4,6 +4,7 @@
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use zhanqi_ai::PlayerSpec;
 use zhanqi_core::Viewer;
 
 use crate::answer::{GameInfo, Reply, SeatMoves, answer_line};
@@ -128,6 +129,7 @@ impl Engine {
                 outcome: self.current()?.outcome(),
             }),
             "perft" => self.perft(request),
+            "think" => self.think(request),
             "quit" => Ok(Reply::Done {}),
             op => Err(RequestError::UnknownOp {
                 op: op.to_owned(),
@@ -254,6 +256,16 @@ impl Engine {
         let depth = request.small_unsigned("depth")?;
         Ok(Reply::Nodes {
             nodes: game.perft(depth)?,
+        })
+    }
+
+    fn think(&self, request: &Request) -> Result<Reply, RequestError> {
+        let game = self.current()?;
+        let seat = request.string("seat")?;
+        let player: PlayerSpec = request.string("player")?.parse()?;
+        let seed = request.optional_unsigned("seed")?.unwrap_or(0);
+        Ok(Reply::Thought {
+            action: game.think(seat, &player, seed)?,
         })
     }
 }

@@ -73,6 +73,17 @@ pub enum GameError {
         /// The seat that tried to act.
         seat: String,
     },
+    /// A seat was asked to act while it need not.
+    #[error("seat {seat} has nothing to choose now; the seats to act are: {to_act}")]
+    NotToAct {
+        /// The seat asked about.
+        seat: String,
+        /// The seats that must act now, comma separated.
+        to_act: String,
+    },
+    /// The game is over: nobody acts any more.
+    #[error("the game is over, so no seat has anything to choose")]
+    GameOver,
     /// A chance outcome was asked for while the game is not at a chance node.
     #[error("the game is not at a chance node, so there is no outcome to {what}")]
     NotAtChanceNode {

@@ -1,5 +1,6 @@
 //! The games zhanqi knows, by name: adding a game is adding one [`entry`] line to [`GAMES`].
 
+use zhanqi_ai::AiGame;
 use zhanqi_core::{GameNotation, GameRng, Seat};
 
 use crate::dyn_game::{DynGame, Erased};
@@ -35,7 +36,7 @@ pub struct GameEntry {
 
 /// The registry entry of the game `G`.
 #[must_use]
-pub const fn entry<G: GameNotation>() -> GameEntry {
+pub const fn entry<G: GameNotation + AiGame>() -> GameEntry {
     GameEntry {
         name: G::NAME,
         modes: G::MODES,
@@ -88,7 +89,11 @@ impl GameEntry {
     }
 }
 
-fn start<G: GameNotation>(mode: Option<&str>, seed: u64, deployments: &[(&str, &str)]) -> Created {
+fn start<G: GameNotation + AiGame>(
+    mode: Option<&str>,
+    seed: u64,
+    deployments: &[(&str, &str)],
+) -> Created {
     if let Some(mode) = mode
         && !G::MODES.contains(&mode)
     {
@@ -144,7 +149,7 @@ fn deploy<G: GameNotation>(
         })
 }
 
-fn load<G: GameNotation>(
+fn load<G: GameNotation + AiGame>(
     position: &str,
     options: Option<&serde_json::Value>,
     seed: u64,

@@ -6,7 +6,8 @@ use crate::error::GameError;
 
 /// The ops of the engine protocol, in the order its specification lists them.
 pub(crate) const OPS: &[&str] = &[
-    "games", "new", "load", "position", "view", "roll", "legal", "play", "outcome", "perft", "quit",
+    "games", "new", "load", "position", "view", "roll", "legal", "play", "outcome", "perft",
+    "think", "quit",
 ];
 
 /// Why a request got `"ok":false`: one sentence, and nothing changed.
@@ -55,6 +56,9 @@ pub enum RequestError {
     /// The request needs a current game and there is none.
     #[error("there is no current game; start one with new or load")]
     NoGame,
+    /// The `player` of a `think` request names no player.
+    #[error(transparent)]
+    Player(#[from] zhanqi_ai::SpecError),
     /// The game refused the request.
     #[error(transparent)]
     Game(#[from] GameError),

@@ -61,7 +61,7 @@ fn one_answer_per_line_in_order_with_ids_echoed() {
         vec![
             r#"{"ok":true,"id":1,"games":[{"game":"race","modes":["short","long"]}]}"#,
             r#"{"ok":false,"id":"abc","error":"there is no current game; start one with new or load"}"#,
-            r#"{"ok":false,"id":{"a":[1,2]},"error":"unknown op 'nope'; the ops are: games, new, load, position, view, roll, legal, play, outcome, perft, quit"}"#,
+            r#"{"ok":false,"id":{"a":[1,2]},"error":"unknown op 'nope'; the ops are: games, new, load, position, view, roll, legal, play, outcome, perft, think, quit"}"#,
             r#"{"ok":true,"id":null,"games":[{"game":"race","modes":["short","long"]}]}"#,
             r#"{"ok":false,"id":7,"error":"the request has no 'op' field; every request names one, such as {\"op\":\"legal\"}"}"#,
         ]
@@ -103,7 +103,7 @@ fn lines_that_are_not_requests_are_answered_and_change_nothing() {
     refused(
         &[LOAD_START],
         r#"{"op":"Legal"}"#,
-        "unknown op 'Legal'; the ops are: games, new, load, position, view, roll, legal, play, outcome, perft, quit",
+        "unknown op 'Legal'; the ops are: games, new, load, position, view, roll, legal, play, outcome, perft, think, quit",
     );
 }
 

@@ -695,3 +695,6 @@ fn parse_track(field: (usize, &str), target: u32) -> Result<u32, NotationError> 
     }
     Ok(post)
 }
+
+/// The race is played by the AI with the default evaluator and random plans.
+impl zhanqi_ai::AiGame for Race {}

@@ -1,0 +1,108 @@
+//! Playing whole games between players, for the tests and the strength examples.
+
+#![allow(dead_code)]
+
+use zhanqi_ai::{AiGame, Observation, Player, PlayerSpec, make_player};
+use zhanqi_core::{Outcome, Seat, SeatResult, ToAct};
+
+/// Plies after which a game is abandoned (no junqi game comes near it).
+pub const PLY_LIMIT: usize = 20_000;
+
+/// Plays `game` to its end, `players[i]` choosing for seat `i`; every action is applied with
+/// the rules checked, so an illegal choice fails the caller. The outcome and the plies
+/// played, or `None` if the ply limit was reached.
+pub fn play_out<G: AiGame>(
+    game: &mut G,
+    players: &mut [Box<dyn Player<G>>],
+) -> (Option<Outcome>, usize) {
+    for ply in 0..PLY_LIMIT {
+        match game.to_act() {
+            ToAct::Over => return (game.outcome(), ply),
+            ToAct::Chance => {
+                game.roll().expect("a chance node rolls");
+            }
+            ToAct::Seats(seats) => {
+                let seat = seats.lowest().expect("someone acts");
+                let action = {
+                    let observation = Observation::new(&*game, seat);
+                    players[seat.index()]
+                        .choose(&observation)
+                        .unwrap_or_else(|| {
+                            panic!("{} had nothing to play", players[seat.index()].name())
+                        })
+                };
+                if let Err(illegal) = game.apply(seat, &action) {
+                    panic!(
+                        "{} chose {action:?}: {illegal}",
+                        players[seat.index()].name()
+                    );
+                }
+            }
+        }
+    }
+    (None, PLY_LIMIT)
+}
+
+/// The players of `specs` for the seats of a game (seat `i` gets `specs[i % specs.len()]`),
+/// seeded from `seed`.
+pub fn players<G: AiGame>(specs: &[&str], seats: usize, seed: u64) -> Vec<Box<dyn Player<G>>> {
+    (0..seats)
+        .map(|i| {
+            let spec: PlayerSpec = specs[i % specs.len()].parse().expect("a valid spec");
+            make_player::<G>(&spec, seed.wrapping_mul(31).wrapping_add(i as u64))
+        })
+        .collect()
+}
+
+/// Whether `seat` won.
+pub fn won(outcome: &Option<Outcome>, seat: Seat) -> bool {
+    outcome
+        .as_ref()
+        .is_some_and(|outcome| outcome.results[seat] == SeatResult::Win)
+}
+
+/// A tally of a two-sided match: wins of the first spec, of the second, and draws.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games the first player's side won.
+    pub first: u32,
+    /// Games the second player's side won.
+    pub second: u32,
+    /// Drawn or abandoned games.
+    pub draws: u32,
+}
+
+/// Plays `games` games of `make_game(seed)` between two specs, the first spec on the even
+/// seats in even games and on the odd seats in odd games.
+pub fn duel<G: AiGame>(
+    make_game: impl Fn(u64) -> G,
+    first: &str,
+    second: &str,
+    games: u32,
+    seed: u64,
+) -> Tally {
+    let mut tally = Tally::default();
+    for index in 0..games {
+        let game_seed = seed + u64::from(index);
+        let mut game = make_game(game_seed);
+        let seats = game.seats().len().max(2);
+        let swapped = index % 2 == 1;
+        let specs = if swapped {
+            [second, first]
+        } else {
+            [first, second]
+        };
+        let mut players = players::<G>(&specs, seats, game_seed);
+        let (outcome, _) = play_out(&mut game, &mut players);
+        let first_seat = Seat::new(usize::from(swapped));
+        let second_seat = Seat::new(usize::from(!swapped));
+        if won(&outcome, first_seat) {
+            tally.first += 1;
+        } else if won(&outcome, second_seat) {
+            tally.second += 1;
+        } else {
+            tally.draws += 1;
+        }
+    }
+    tally
+}
