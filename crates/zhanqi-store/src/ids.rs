@@ -57,3 +57,27 @@ impl fmt::Display for UnixMillis {
         write!(f, "{} ms", self.0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn now_is_unix_milliseconds() {
+        // 2020-01-01 and 2200-01-01: seconds or microseconds would fall outside.
+        let now = UnixMillis::now();
+        assert!(
+            now.0 > 1_577_836_800_000 && now.0 < 7_258_118_400_000,
+            "{now}"
+        );
+    }
+
+    #[test]
+    fn adding_saturates() {
+        assert_eq!(UnixMillis(5).plus_millis(7), UnixMillis(12));
+        assert_eq!(
+            UnixMillis(i64::MAX - 1).plus_millis(5),
+            UnixMillis(i64::MAX)
+        );
+    }
+}

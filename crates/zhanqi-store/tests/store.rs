@@ -7,6 +7,7 @@ mod store {
     mod accounts;
     mod actions;
     mod connect;
+    mod crash;
     mod games;
     mod layouts;
     mod leases;

@@ -111,3 +111,16 @@ async fn texts_keep_every_character() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn postgres_urls_that_require_tls_are_refused() {
+    let Some(base) = postgres_base_url() else {
+        eprintln!("ZHANQI_TEST_DATABASE_URL is not set: PostgreSQL is not tested");
+        return;
+    };
+    let separator = if base.contains('?') { '&' } else { '?' };
+    let error = Store::connect(&format!("{base}{separator}sslmode=require"))
+        .await
+        .unwrap_err();
+    assert!(matches!(error, StoreError::Database(_)), "{error}");
+}
