@@ -45,7 +45,8 @@ pub fn wilson(successes: u64, trials: u64, z: f64) -> Interval {
 /// and 1.
 #[must_use]
 pub fn elo_from_score(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    // Written as 0 − x so that an even score gives +0, not −0.
+    0.0 - 400.0 * (1.0 / score - 1.0).log10()
 }
 
 /// The expected score (0 to 1) of a player `elo` logistic Elo points stronger.

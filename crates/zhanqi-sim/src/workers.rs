@@ -1,8 +1,8 @@
-//! A work queue over a rayon pool: jobs are taken in the order given, results come back to
-//! the calling thread as they finish, and the caller can stop the queue early.
+//! A work queue over a rayon pool: jobs are taken in the order given, each result is handled
+//! by the worker that produced it (one at a time), and the handler can stop the queue early.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
 
 use crate::SimError;
 
@@ -15,25 +15,21 @@ pub enum Flow {
     Stop,
 }
 
-/// Runs `job` for every item of `jobs` on `threads` worker threads, and `handle` on the calling
-/// thread for each result as it arrives (in completion order, not item order).
+/// Runs `job` for every item of `jobs` on `threads` worker threads, and `handle` for each
+/// result as it arrives (in completion order, not item order), one result at a time.
 ///
+/// The worker that finished a job handles its result itself, under a lock: the calling
+/// thread only waits, so a study on one thread costs no hand-over between threads per game.
 /// Workers take items in the order given, so when `handle` stops the queue, every item before
 /// the last one taken has started. Jobs run on a dedicated rayon pool, so players that use
 /// rayon themselves stay on their own pool.
 ///
 /// # Errors
 /// If the pool cannot be built, or the first error `handle` returns.
-pub fn run_queue<T, J, H>(
-    threads: usize,
-    jobs: &[u64],
-    job: J,
-    mut handle: H,
-) -> Result<(), SimError>
+pub fn run_queue<T, J, H>(threads: usize, jobs: &[u64], job: J, handle: H) -> Result<(), SimError>
 where
-    T: Send,
     J: Fn(u64) -> T + Sync,
-    H: FnMut(u64, T) -> Result<Flow, SimError>,
+    H: FnMut(u64, T) -> Result<Flow, SimError> + Send,
 {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
@@ -42,39 +38,35 @@ where
         .map_err(|error| SimError::Threads(error.to_string()))?;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (sender, receiver) = mpsc::channel::<(u64, T)>();
-    let (next, stop, job, pool) = (&next, &stop, &job, &pool);
-    std::thread::scope(|scope| {
-        scope.spawn(move || {
-            pool.broadcast(|_| {
-                while !stop.load(Ordering::Relaxed) {
-                    let Some(&item) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
-                    };
-                    let result = job(item);
-                    if sender.send((item, result)).is_err() {
-                        break;
-                    }
-                }
-            });
-            drop(sender);
-        });
-        let mut outcome = Ok(());
-        for (item, result) in receiver.iter() {
-            if outcome.is_err() || stop.load(Ordering::Relaxed) {
-                continue;
+    let handler = Mutex::new((handle, Ok(())));
+    pool.broadcast(|_| {
+        while !stop.load(Ordering::Relaxed) {
+            let Some(&item) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                break;
+            };
+            let result = job(item);
+            // A handler that panicked poisons the lock; the panic itself reaches the caller.
+            let Ok(mut guard) = handler.lock() else {
+                break;
+            };
+            let (handle, outcome) = &mut *guard;
+            if stop.load(Ordering::Relaxed) {
+                break;
             }
             match handle(item, result) {
                 Ok(Flow::Continue) => {}
                 Ok(Flow::Stop) => stop.store(true, Ordering::Relaxed),
                 Err(error) => {
                     stop.store(true, Ordering::Relaxed);
-                    outcome = Err(error);
+                    *outcome = Err(error);
                 }
             }
         }
-        outcome
-    })
+    });
+    let (_, outcome) = handler
+        .into_inner()
+        .map_err(|_| SimError::Threads("a result handler panicked".into()))?;
+    outcome
 }
 
 #[cfg(test)]
