@@ -3,7 +3,7 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 /// How progress is shown.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -42,9 +42,15 @@ impl Progress {
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
             bar.set_style(
                 ProgressStyle::with_template(
-                    "{prefix} [{bar:30}] {pos}/{len} games  {per_sec}  ETA {eta}  {msg}",
+                    "{prefix} [{bar:30}] {pos}/{len} games  {rate}  ETA {eta}  {msg}",
                 )
                 .expect("the template is valid")
+                .with_key(
+                    "rate",
+                    |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                        let _ = write!(out, "{:.1} games/s", state.per_sec());
+                    },
+                )
                 .progress_chars("=> "),
             );
             bar.set_prefix(label.to_owned());

@@ -235,8 +235,8 @@ fn check_same(path: &Path, stored: &StudyConfig, given: &StudyConfig) -> Result<
     if stored.players != given.players {
         return Err(mismatch(
             "players",
-            stored.players.join(" "),
-            given.players.join(" "),
+            stored.players.join(","),
+            given.players.join(","),
         ));
     }
     if stored.seed != given.seed {
