@@ -1,4 +1,5 @@
-//! The `zhanqi` command: the engine protocol, benchmarks and QQ record import.
+//! The `zhanqi` command: the engine protocol, benchmarks, self-play studies, matches and QQ
+//! record import.
 
 use std::io;
 use std::process::ExitCode;
@@ -6,7 +7,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod matchup;
 mod replay;
+mod sim;
 
 /// zhanqi (战棋): an engine and platform for Chinese war-strategy games.
 #[derive(Parser)]
@@ -22,6 +25,10 @@ enum Command {
     Engine,
     /// Measure random playouts: games and plies per second on one core.
     Bench(bench::BenchArgs),
+    /// Self-play study: many games in parallel, results, summary and an HTML report.
+    Sim(sim::SimArgs),
+    /// Two players head to head until a sequential probability ratio test decides.
+    Match(matchup::MatchArgs),
     /// Work with game records.
     #[command(subcommand)]
     Replay(replay::ReplayCommand),
@@ -35,11 +42,14 @@ fn main() -> ExitCode {
                 .map_err(anyhow::Error::from)
         }
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Sim(args)) => sim::run(&args),
+        Some(Command::Match(args)) => matchup::run(&args),
         Some(Command::Replay(command)) => replay::run(command),
         None => {
             eprintln!(
                 "zhanqi: the game server (`zhanqi serve`, the default) is not built yet; see README.md.\n\
-                 Available now: `zhanqi engine`, `zhanqi bench junqi`, `zhanqi replay import FILE.jgs...`.\n\
+                 Available now: `zhanqi engine`, `zhanqi bench junqi`, `zhanqi sim junqi --out DIR`,\n\
+                 `zhanqi match junqi A B`, `zhanqi replay import FILE.jgs...`.\n\
                  Run `zhanqi --help` for details."
             );
             Ok(())

@@ -1,0 +1,121 @@
+//! `zhanqi sim`: a self-play study written to a folder (docs/sim.md).
+
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use zhanqi_ai::{AiGame, PlayerSpec};
+use zhanqi_core::GameNotation;
+use zhanqi_junqi::Junqi;
+use zhanqi_sim::{Entrant, ProgressMode, Study, run_study};
+
+/// Options of `zhanqi sim`.
+#[derive(Args)]
+pub struct SimArgs {
+    /// The game (`junqi`).
+    game: String,
+    /// The mode (junqi: 2p, 4p or dark); the game's first mode by default.
+    #[arg(long)]
+    mode: Option<String>,
+    /// Games in the study.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Players, comma-separated (`random`, `heuristic`, `ismcts:ms=200,threads=2`…); they
+    /// rotate over the seats. One player plays every seat.
+    #[arg(long, default_value = "random")]
+    players: String,
+    /// Worker threads (games played at once); all cores by default.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The study seed: with the game index it decides every game.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The output folder (config.json, results.jsonl, summary.json, report.html, PNGs).
+    #[arg(long)]
+    out: PathBuf,
+    /// Continue the study in --out: play only the games not yet in results.jsonl.
+    #[arg(long)]
+    resume: bool,
+    /// Listed moves after which a game is stopped and counted as a draw.
+    #[arg(long, default_value_t = 100_000)]
+    max_plies: u64,
+    /// Progress as plain lines even on a terminal.
+    #[arg(long)]
+    plain: bool,
+}
+
+/// Runs a study of the named game.
+pub fn run(args: &SimArgs) -> anyhow::Result<()> {
+    match args.game.as_str() {
+        "junqi" => study::<Junqi>(args),
+        other => bail!("'{other}' is not a game zhanqi can simulate; try junqi"),
+    }
+}
+
+fn study<G: AiGame + GameNotation>(args: &SimArgs) -> anyhow::Result<()> {
+    let specs = PlayerSpec::parse_list(&args.players)?;
+    let study = Study::<G> {
+        mode: args.mode.clone(),
+        entrants: specs.iter().map(Entrant::from_spec).collect(),
+        games: args.games,
+        seed: args.seed,
+        max_plies: args.max_plies,
+        threads: threads(args.threads),
+        out: args.out.clone(),
+        resume: args.resume,
+        command_line: command_line(),
+        progress: if args.plain {
+            ProgressMode::Plain
+        } else {
+            ProgressMode::Auto
+        },
+    };
+    let outcome = run_study(&study).context("the study stopped")?;
+    let summary = &outcome.summary;
+    println!(
+        "{} {}: {} games ({} played now, {} already done), {} plies; {:.1} games/s, {:.0} plies/s on {} threads",
+        summary.config.game,
+        summary.config.mode,
+        summary.games,
+        outcome.played,
+        outcome.skipped,
+        summary.plies,
+        summary.throughput.games_per_second,
+        summary.throughput.plies_per_second,
+        summary.throughput.threads,
+    );
+    for seat in &summary.seats {
+        println!(
+            "  seat {} (team {}): win {:.1} % [{:.1}, {:.1}], draw {:.1} %",
+            seat.name,
+            seat.team,
+            100.0 * seat.rates.win_rate,
+            100.0 * seat.rates.win_interval.low,
+            100.0 * seat.rates.win_interval.high,
+            100.0 * seat.rates.draw_rate,
+        );
+    }
+    println!("report: {}", args.out.join("report.html").display());
+    Ok(())
+}
+
+/// The worker threads asked for, or every core.
+pub fn threads(asked: Option<usize>) -> usize {
+    asked
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .max(1)
+}
+
+/// The command line as typed (arguments with spaces quoted), for reports.
+pub fn command_line() -> String {
+    std::env::args()
+        .map(|argument| {
+            if argument.is_empty() || argument.contains(char::is_whitespace) {
+                format!("'{argument}'")
+            } else {
+                argument
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
