@@ -8,6 +8,7 @@ use zhanqi_core::{BySeat, GameRng, PlatformAction, Seat, SeatResult, SeatSet, Te
 use crate::action::{EventSink, NoEvents};
 use crate::board::{Board, Post, PostSet};
 use crate::combat::{Battle, battle};
+use crate::knowledge::{Announced, Knowledge};
 use crate::movegen::{MoveRules, for_each_move, has_move, move_path, qq_camp_leniency};
 use crate::notation::action_text;
 use crate::position::{BLUE, RED, Status, Turn};
@@ -20,7 +21,7 @@ use crate::{
 pub const NO_ATTACK_LIMIT: u32 = 71;
 
 /// A game of junqi: the position plus what a position string does not hold (options, draw
-/// offers, which pieces have moved, the RNG, the result).
+/// offers, what each observer knows of the hidden identities, the RNG, the result).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Junqi {
     pub(crate) position: Position,
@@ -29,8 +30,8 @@ pub struct Junqi {
     /// The posts holding each owner's pieces (kept in step with the cells by [`Junqi::set`]).
     pub(crate) owned: [PostSet; 4],
     pub(crate) draw: DrawOffers,
-    /// Posts whose piece has moved at least once (mines and flags never move).
-    pub(crate) moved: PostSet,
+    /// What each observer knows of the identities it cannot see (see [`crate::knowledge`]).
+    pub(crate) knowledge: Knowledge,
     /// Dark chess with `two_same`: the colour each seat flipped on its last turn.
     pub(crate) last_flip: BySeat<Option<u8>>,
     pub(crate) end: Option<End>,
@@ -108,12 +109,13 @@ impl Junqi {
             rules,
             draw: DrawOffers::default(),
             owned: [PostSet::default(); 4],
-            moved: PostSet::default(),
+            knowledge: Knowledge::new(&options, position.board()),
             last_flip: BySeat::splat(None),
             end,
             rng: GameRng::from_seed(seed),
         };
         game.recount_owned();
+        game.learn_position();
         if position.turn == Turn::Over {
             game.end = Some(game.settle_finished_position());
         }
@@ -230,7 +232,7 @@ impl Junqi {
         let mut result = None;
         let mut flag_lost = None;
         let mut commanders_removed: [Option<u8>; 2] = [None, None];
-        self.moved.remove(from);
+        let mut announced = [Announced::Nothing; 2];
         if is_attack {
             let (Some(attacking), Some(defending)) = (attacker.kind(), defender.kind()) else {
                 unreachable!("the full position knows every piece")
@@ -243,9 +245,6 @@ impl Junqi {
                 Battle::DefenderWins => self.set(to, defender),
                 Battle::BothRemoved => self.set(to, Cell::EMPTY),
             }
-            if outcome == Battle::AttackerWins {
-                self.moved.insert(to);
-            }
             if attacking == Kind::Commander && outcome != Battle::AttackerWins {
                 commanders_removed[0] = attacker.owner();
             }
@@ -257,11 +256,15 @@ impl Junqi {
                     .owner()
                     .and_then(|owner| self.position.seat_of_owner(owner));
             }
+            announced = [
+                self.announced(attacker, outcome != Battle::AttackerWins),
+                self.announced(defender, outcome != Battle::DefenderWins),
+            ];
         } else {
             self.set(from, Cell::EMPTY);
             self.set(to, attacker);
-            self.moved.insert(to);
         }
+        self.learn_move(from, to, attacker, defender, result, announced);
         events.push_with(|| Event::Moved {
             seat,
             from,
@@ -373,6 +376,7 @@ impl Junqi {
             let cell = kind.map_or(Cell::EMPTY, |kind| Cell::piece(seat.index() as u8, kind));
             self.set(*post, cell);
         }
+        self.learn_deployment(seat);
         events.push_with(|| Event::Deployed { seat });
         self.start_when_deployed(events);
     }
@@ -499,6 +503,29 @@ impl Junqi {
         }
     }
 
+    /// What everyone learns of a piece that took part in a battle (CB-6): when it was removed
+    /// and its owner's flag was not public yet, whether a flag reveal follows tells whether it
+    /// was the commander. Dark chess reveals no flags.
+    fn announced(&self, piece: Cell, removed: bool) -> Announced {
+        let seat = piece
+            .owner()
+            .and_then(|owner| self.position.seat_of_owner(owner));
+        match seat {
+            Some(seat)
+                if removed
+                    && self.options.mode != Mode::Dark
+                    && !self.position.flags_public.contains(seat) =>
+            {
+                if piece.kind() == Some(Kind::Commander) {
+                    Announced::Commander
+                } else {
+                    Announced::NotCommander
+                }
+            }
+            _ => Announced::Nothing,
+        }
+    }
+
     /// CB-6: the seat's commander is gone, so its flag becomes public.
     fn reveal_flag(&mut self, seat: Seat, events: &mut impl EventSink) {
         if self.position.flags_public.contains(seat) {
@@ -510,6 +537,7 @@ impl Junqi {
             .board()
             .posts()
             .find(|&post| self.position.cell(post) == flag);
+        self.learn_flag(seat, post);
         events.push_with(|| Event::FlagRevealed { seat, post });
     }
 
@@ -538,7 +566,7 @@ impl Junqi {
         for post in self.board().posts() {
             if self.position.cell(post).owner() == Some(owner) {
                 self.set(post, Cell::EMPTY);
-                self.moved.remove(post);
+                self.knowledge.forget(post);
             }
         }
     }

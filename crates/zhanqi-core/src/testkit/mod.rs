@@ -129,6 +129,17 @@ pub fn check_games_end<G: GameNotation>(options: &G::Options, config: &PlayoutCo
     check::<G>(options, config, &[Property::GamesEnd]);
 }
 
+/// Checks [`Property::DeterminizeIgnoresTruth`].
+///
+/// # Panics
+/// As [`check_all`].
+pub fn check_determinize_ignores_truth<G: GameNotation>(
+    options: &G::Options,
+    config: &PlayoutConfig,
+) {
+    check::<G>(options, config, &[Property::DeterminizeIgnoresTruth]);
+}
+
 /// The first failure of a run, and how to reproduce it.
 #[derive(Debug)]
 struct Failure {

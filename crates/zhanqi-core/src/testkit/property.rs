@@ -39,17 +39,24 @@ pub enum Property {
     /// A game is over exactly when it has an outcome, and the outcome is coherent; the seats to
     /// act have a choice and the others have none; nothing panics.
     GamesEnd,
+    /// `determinize` reads only what the observer knows. For each seat `o`, with
+    /// `twin = determinize(o)` (the same knowledge for `o`, other hidden truth): `o`'s view of
+    /// the twin is its view of the state, and determinizing the twin and the state for `o`
+    /// with the same random numbers gives the same sample (omniscient position and view, who
+    /// is to act, the outcome).
+    DeterminizeIgnoresTruth,
 }
 
 impl Property {
     /// Every property.
-    pub const ALL: [Property; 6] = [
+    pub const ALL: [Property; 7] = [
         Property::ListedActionsApply,
         Property::UnlistedActionsRefused,
         Property::ViewsHide,
         Property::NotationRoundTrips,
         Property::ReplayReproduces,
         Property::GamesEnd,
+        Property::DeterminizeIgnoresTruth,
     ];
 
     /// The property in a few words, as failures name it.
@@ -62,6 +69,7 @@ impl Property {
             Property::NotationRoundTrips => "the notation reads back what it writes",
             Property::ReplayReproduces => "replaying the log reproduces the game",
             Property::GamesEnd => "random games end cleanly",
+            Property::DeterminizeIgnoresTruth => "determinize reads only what the observer knows",
         }
     }
 
@@ -91,6 +99,7 @@ impl Property {
             Property::NotationRoundTrips => notation_round_trips(game, rng),
             Property::ReplayReproduces => Ok(()),
             Property::GamesEnd => games_end(game),
+            Property::DeterminizeIgnoresTruth => determinize_ignores_truth(game, rng),
         }
     }
 }
@@ -360,6 +369,36 @@ fn views_hide<G: GameNotation>(
         )?;
         unchanged(|| told("who is to act"), game.to_act(), twin.to_act())?;
         unchanged(|| told("the outcome"), game.outcome(), twin.outcome())?;
+    }
+    Ok(())
+}
+
+fn determinize_ignores_truth<G: GameNotation>(game: &G, rng: &mut GameRng) -> Result<(), String> {
+    for seat in game.seats().iter() {
+        let name = game.seat_name(seat);
+        let twin = game.determinize(seat, rng);
+        let seen = Viewer::Seat(seat);
+        unchanged(
+            || format!("seat {name}'s view of determinize({name}), against its view of the game"),
+            format!("{:?}", game.view(seen)),
+            format!("{:?}", twin.view(seen)),
+        )?;
+        let seed = rng.next_seed();
+        let sample = game.determinize(seat, &mut GameRng::from_seed(seed));
+        let twin_sample = twin.determinize(seat, &mut GameRng::from_seed(seed));
+        let told = |what: &str| {
+            format!(
+                "determinize({name}) depends on what seat {name} cannot see: with the same \
+                 random numbers, the game and a twin that {name} cannot tell from it give \
+                 samples with different {what}; the game's sample, then the twin's"
+            )
+        };
+        unchanged(|| told("states"), snapshot(&sample), snapshot(&twin_sample))?;
+        unchanged(
+            || told("omniscient views"),
+            format!("{:?}", sample.view(Viewer::Omniscient)),
+            format!("{:?}", twin_sample.view(Viewer::Omniscient)),
+        )?;
     }
     Ok(())
 }

@@ -60,6 +60,9 @@ enum Flaw {
     SpectatorSeesStock,
     /// `determinize` changes nothing.
     DeterminizeCopies,
+    /// `determinize` draws differently when the stock's true top card is odd: its sample
+    /// depends on a card the observer cannot see.
+    DeterminizePeeks,
     /// `draw` is written `drw`.
     MisspelledDraw,
     /// `load` forgets the scores.
@@ -215,6 +218,16 @@ impl Game for Broken {
     fn determinize(&self, observer: Seat, rng: &mut GameRng) -> Broken {
         if self.flawed(Flaw::DeterminizeCopies) {
             return self.clone();
+        }
+        let top_is_odd = self
+            .full()
+            .stock
+            .first()
+            .copied()
+            .flatten()
+            .is_some_and(|card| card.value() % 2 == 1);
+        if self.flawed(Flaw::DeterminizePeeks) && top_is_odd {
+            rng.next_seed();
         }
         Broken {
             inner: self.inner.determinize(observer, rng),
@@ -394,6 +407,26 @@ fn views_hide_catches_a_determinize_that_resamples_nothing() {
     };
     let message = failure(Flaw::DeterminizeCopies, check_views_hide::<Broken>, &config);
     assert!(message.contains("determinize never changed"), "{message}");
+}
+
+#[test]
+fn determinize_ignores_truth_catches_a_determinize_that_peeks() {
+    caught(
+        Flaw::DeterminizePeeks,
+        check_determinize_ignores_truth::<Broken>,
+        Property::DeterminizeIgnoresTruth,
+    );
+    // Peeking keeps every view: only this property sees it.
+    let options = BrokenOptions {
+        flaw: Flaw::DeterminizePeeks,
+        ..BrokenOptions::default()
+    };
+    let config = PlayoutConfig {
+        games: 300,
+        max_plies: 200,
+        seed: 0,
+    };
+    check_views_hide::<Broken>(&options, &config);
 }
 
 #[test]

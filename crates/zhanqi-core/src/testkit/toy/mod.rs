@@ -534,6 +534,8 @@ impl Game for HiddenRace {
 
     /// Deals the cards `observer` cannot see (the other rows and the stock) anew, keeping how
     /// many each holds, and reseeds the die: the observer cannot know the RNG's state either.
+    /// The unseen cards are shuffled from card order, not from where they truly lie, so the
+    /// sample depends only on what the observer knows.
     fn determinize(&self, observer: Seat, rng: &mut GameRng) -> HiddenRace {
         let hidden_rows: Vec<Seat> = SEATS.iter().filter(|&seat| seat != observer).collect();
         let mut unseen: Vec<Card> = hidden_rows
@@ -541,6 +543,7 @@ impl Game for HiddenRace {
             .flat_map(|&seat| self.rows[seat].clone())
             .collect();
         unseen.extend_from_slice(&self.stock);
+        unseen.sort_unstable();
         rng.shuffle(&mut unseen);
         let mut unseen = unseen.into_iter();
         let mut game = self.clone();
