@@ -247,9 +247,27 @@ impl Deck {
         self.numbers[card.number() as usize][1]
     }
 
+    /// Whether the deck keeps §3.2 (checked without allocating: `Game::new` asks every game).
+    #[must_use]
+    pub fn is_valid(&self) -> bool {
+        let in_range = |n: u8| (MIN_NUMBER..=MAX_NUMBER).contains(&n);
+        let (mut ins, mut outs) = (0u32, 0u32);
+        for [in_number, out_number] in self.numbers {
+            if !in_range(in_number) || !in_range(out_number) {
+                return false;
+            }
+            ins += u32::from(in_number);
+            outs += u32::from(out_number);
+        }
+        ins == NUMBER_SUM && outs == NUMBER_SUM
+    }
+
     /// Every rule of §3.2 the deck breaks (it always has 25 cards, 5 of each element).
     #[must_use]
     pub fn violations(&self) -> Vec<Violation> {
+        if self.is_valid() {
+            return Vec::new();
+        }
         let numbers: Vec<(String, i64, i64)> = CardId::all()
             .map(|card| {
                 let [in_number, out_number] = self.numbers[usize::from(card.number())];

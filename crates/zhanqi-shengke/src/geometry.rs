@@ -238,19 +238,51 @@ impl Directions {
     }
 
     /// The cells these directions point to from `cell` for a card of `owner`; off-field
-    /// cells are dropped (§4.4).
+    /// cells are dropped (§4.4). A table lookup: judgements ask this for every placed card.
     #[must_use]
     pub fn cells(self, owner: Player, cell: Cell) -> u32 {
+        RANGE_CELLS[owner as usize][self.0 as usize][cell.0 as usize]
+    }
+
+    /// [`Directions::cells`] computed step by step, from which the table is built.
+    #[must_use]
+    pub const fn cells_slowly(self, owner: Player, cell: Cell) -> u32 {
         let mut mask = 0;
-        for direction in self.iter() {
-            let (column, row) = direction.offset(owner);
-            if let Some(target) = Cell::at(cell.column() + column, cell.row() + row) {
-                mask |= target.bit();
+        let mut index = 0;
+        while index < 8 {
+            let direction = Direction::ALL[index];
+            if self.contains(direction) {
+                let (column, row) = direction.offset(owner);
+                if let Some(target) = Cell::at(cell.column() + column, cell.row() + row) {
+                    mask |= target.bit();
+                }
             }
+            index += 1;
         }
         mask
     }
 }
+
+/// The cells of every direction set from every cell, for each owner.
+static RANGE_CELLS: [[[u32; CELLS]; 256]; 2] = {
+    let mut table = [[[0u32; CELLS]; 256]; 2];
+    let mut owner = 0;
+    while owner < 2 {
+        let player = if owner == 0 { Player::One } else { Player::Two };
+        let mut set = 0;
+        while set < 256 {
+            let mut cell = 0;
+            while cell < CELLS {
+                table[owner][set][cell] =
+                    Directions(set as u8).cells_slowly(player, Cell(cell as u8));
+                cell += 1;
+            }
+            set += 1;
+        }
+        owner += 1;
+    }
+    table
+};
 
 /// The range table (§5): the directions of each range number 1–8.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -215,17 +215,20 @@ impl Shengke {
         if cells == 0 {
             return;
         }
-        for cell in LOG_ORDER {
-            if cells & cell.bit() == 0 {
-                continue;
-            }
-            if let Some(card) = self.field.take(cell) {
-                self.players[card.owner.index()].discard.insert(card.card);
-                sink.push(if overcome {
-                    Event::Overcome { card, cell }
-                } else {
-                    Event::Overcame { card, cell }
-                });
+        for column in 0..5 {
+            // The cells of one column, rows ascending: every fifth bit.
+            let mut bits = (cells >> column) & 0b00001_00001_00001_00001_00001;
+            while bits != 0 {
+                let cell = Cell::from_index((bits.trailing_zeros() + column) as u8);
+                bits &= bits - 1;
+                if let Some(card) = self.field.take(cell) {
+                    self.players[card.owner.index()].discard.insert(card.card);
+                    sink.push(if overcome {
+                        Event::Overcome { card, cell }
+                    } else {
+                        Event::Overcame { card, cell }
+                    });
+                }
             }
         }
     }
@@ -299,14 +302,3 @@ impl Shengke {
         self.matches(pending.placed, pending.choosing, Element::generates, false)
     }
 }
-
-/// The cells by column, then row: the order a step's destructions are logged in (§9.3).
-const LOG_ORDER: [Cell; 25] = {
-    let mut cells = [Cell::from_index(0); 25];
-    let mut position = 0;
-    while position < 25 {
-        cells[position] = Cell::from_index(((position % 5) * 5 + position / 5) as u8);
-        position += 1;
-    }
-    cells
-};

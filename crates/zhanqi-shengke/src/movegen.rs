@@ -3,7 +3,10 @@
 use zhanqi_core::Seat;
 
 use crate::game::Phase;
-use crate::{Action, CardSet, Element, Face, Illegal, Placement, PlacementRule, Player, Shengke};
+use crate::{
+    Action, CardId, CardSet, Cell, Element, Face, Illegal, Placement, PlacementRule, Player,
+    Shengke,
+};
 
 /// The 25 choices for two "any" faces, in die order.
 const TWO_CHOICES: [(Element, Element); 25] = {
@@ -17,6 +20,38 @@ const TWO_CHOICES: [(Element, Element); 25] = {
         index += 1;
     }
     choices
+};
+
+/// For each pattern of five cells in a row, the second-cell bits of its columns, in order,
+/// padded with zeros.
+const ROW_COLUMNS: [[u32; 5]; 32] = {
+    let mut table = [[0u32; 5]; 32];
+    let mut pattern = 0;
+    while pattern < 32 {
+        let mut kept = 0;
+        let mut column = 0;
+        while column < 5 {
+            if pattern & (1 << column) != 0 {
+                table[pattern][kept] =
+                    Placement::cell_bits(Cell::from_index(0), Cell::from_index(column as u8));
+                kept += 1;
+            }
+            column += 1;
+        }
+        pattern += 1;
+    }
+    table
+};
+
+/// The second-cell bits of the first cell of each row.
+const ROW_BASE: [u32; 5] = {
+    let mut table = [0u32; 5];
+    let mut row = 0;
+    while row < 5 {
+        table[row] = Placement::cell_bits(Cell::from_index(0), Cell::from_index(row as u8 * 5));
+        row += 1;
+    }
+    table
 };
 
 impl Shengke {
@@ -80,7 +115,7 @@ impl Shengke {
         let cells = match empty.count_ones() {
             0 | 1 => false,
             2 => {
-                let low = crate::Cell::from_index(empty.trailing_zeros() as u8);
+                let low = Cell::from_index(empty.trailing_zeros() as u8);
                 empty & low.neighbours() == 0
             }
             _ => true,
@@ -112,8 +147,7 @@ impl Shengke {
             let cards = first.union(second);
             for card in cards.iter() {
                 out.extend(
-                    crate::Cell::of_mask(empty)
-                        .map(|cell| Action::Place(Placement::one(card, cell))),
+                    Cell::of_mask(empty).map(|cell| Action::Place(Placement::one(card, cell))),
                 );
             }
             if optional || cards.is_empty() || empty == 0 {
@@ -124,40 +158,55 @@ impl Shengke {
 
     /// Appends every placement of two cards, each in both orders.
     fn push_pairs(&self, rolled: [Element; 2], out: &mut Vec<Action>) {
-        let empty = self.field.empty();
-        // Every ordered pair of distinct, non-adjacent empty cells, in placement encoding.
-        let mut cells = [0u32; 600];
-        let mut count = 0;
-        for first in crate::Cell::of_mask(empty) {
-            let partners = empty & !first.neighbours() & !first.bit();
-            for second in crate::Cell::of_mask(partners) {
-                cells[count] = Placement::cell_bits(first, second);
-                count += 1;
-            }
-        }
-        let cells = &cells[..count];
+        // The ordered pairs of cards, as placement bits (at most 5 × 4 or 2 × 5 × 5).
         let [first, second] = self.rolled_cards(rolled);
-        let mut push = |a: crate::CardId, b: crate::CardId| {
-            let cards = Placement::card_bits(a, b);
-            out.extend(
-                cells
-                    .iter()
-                    .map(|&bits| Action::Place(Placement::from_bits(cards | bits))),
-            );
+        let mut cards = [0u32; 50];
+        let mut card_pairs = 0;
+        let mut add = |a: CardId, b: CardId| {
+            cards[card_pairs] = Placement::card_bits(a, b);
+            card_pairs += 1;
         };
         if rolled[0] == rolled[1] {
             for a in first.iter() {
                 for b in first.iter().filter(|&b| b != a) {
-                    push(a, b);
+                    add(a, b);
                 }
             }
         } else {
             for a in first.iter() {
                 for b in second.iter() {
-                    push(a, b);
-                    push(b, a);
+                    add(a, b);
+                    add(b, a);
                 }
             }
+        }
+        let cards = &cards[..card_pairs];
+        // Every ordered pair of distinct, non-adjacent empty cells, in placement encoding,
+        // first cell by first cell. The partners of a cell are compacted a row at a time from
+        // a table (five slots written, as many kept as the row has partners): no branch per
+        // pair, which matters with hundreds of pairs a turn.
+        let empty = self.field.empty();
+        let mut cells = [0u32; 25 * 24 + 8];
+        let mut count = 0;
+        for first_cell in Cell::of_mask(empty) {
+            let partners = empty & !first_cell.neighbours() & !first_cell.bit();
+            let base = Placement::cell_bits(first_cell, Cell::from_index(0));
+            for (row, row_base) in ROW_BASE.iter().enumerate() {
+                let pattern = (partners >> (row * 5)) & 31;
+                let slots = &mut cells[count..count + 5];
+                for (slot, column) in slots.iter_mut().zip(&ROW_COLUMNS[pattern as usize]) {
+                    *slot = base + row_base + column;
+                }
+                count += pattern.count_ones() as usize;
+            }
+        }
+        let cells = &cells[..count];
+        for &card_bits in cards {
+            out.extend(
+                cells
+                    .iter()
+                    .map(|&bits| Action::Place(Placement::from_bits(card_bits | bits))),
+            );
         }
     }
 

@@ -129,6 +129,13 @@ impl ShengkeOptions {
     #[must_use]
     pub fn problems(&self) -> Vec<String> {
         let mut problems = Vec::new();
+        if self.deck_p1.is_valid()
+            && self.deck_p2.is_valid()
+            && self.turns >= 2
+            && self.turns % 2 == 0
+        {
+            return problems;
+        }
         for (key, deck) in [("deck_p1", &self.deck_p1), ("deck_p2", &self.deck_p2)] {
             let violations = deck.violations();
             if !violations.is_empty() {
