@@ -18,6 +18,7 @@ mod evaluator;
 mod heuristic;
 pub mod ismcts;
 pub mod junqi;
+mod shengke;
 mod observation;
 mod player;
 mod random;

@@ -10,11 +10,12 @@ use anyhow::{Context, bail};
 use clap::Args;
 use zhanqi_core::{Game, GameNotation, GameRng, ToAct};
 use zhanqi_junqi::Junqi;
+use zhanqi_shengke::Shengke;
 
 /// Options of `zhanqi bench`.
 #[derive(Args)]
 pub struct BenchArgs {
-    /// The game (`junqi`).
+    /// The game (`junqi`, `shengke`).
     game: String,
     /// The mode (junqi: 2p, 4p or dark); the game's first mode by default.
     #[arg(long)]
@@ -50,7 +51,8 @@ pub struct Figures {
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let figures = match args.game.as_str() {
         "junqi" => bench::<Junqi>(args)?,
-        other => bail!("'{other}' is not a game zhanqi can benchmark; try junqi"),
+        "shengke" => bench::<Shengke>(args)?,
+        other => bail!("'{other}' is not a game zhanqi can benchmark; try junqi or shengke"),
     };
     let seconds = figures.elapsed.as_secs_f64();
     println!(

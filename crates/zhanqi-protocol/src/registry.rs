@@ -10,7 +10,10 @@ use crate::error::{GameError, join};
 ///
 /// Adding a game is one line here, `entry::<zhanqi_junqi::Junqi>(),`, and its crate in
 /// `Cargo.toml`.
-pub static GAMES: &[GameEntry] = &[entry::<zhanqi_junqi::Junqi>()];
+pub static GAMES: &[GameEntry] = &[
+    entry::<zhanqi_junqi::Junqi>(),
+    entry::<zhanqi_shengke::Shengke>(),
+];
 
 /// The stream of a game's seed from which `new` draws the deployments it is not given, beside
 /// the game's own RNG (stream 0).

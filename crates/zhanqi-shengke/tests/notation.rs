@@ -1,0 +1,189 @@
+//! Notation properties: every action reads back as written; positions from random play read
+//! back byte for byte; damaged positions and arbitrary texts are refused with an offset inside
+//! the text, or read to a canonical position that reads back to itself.
+
+use proptest::prelude::*;
+use zhanqi_core::{Game, GameNotation, GameRng, Seat, ToAct, Viewer};
+use zhanqi_shengke::notation::{action_text, parse_action};
+use zhanqi_shengke::{Action, CardId, Cell, Element, Placement, Shengke, ShengkeOptions};
+
+fn element() -> impl Strategy<Value = Element> {
+    (0usize..5).prop_map(Element::from_index)
+}
+
+fn card() -> impl Strategy<Value = CardId> {
+    (0u8..25).prop_map(CardId::from_number)
+}
+
+fn cell() -> impl Strategy<Value = Cell> {
+    (0u8..25).prop_map(Cell::from_index)
+}
+
+fn action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        (1u8..=6, 1u8..=6).prop_map(|(a, b)| Action::Roll([a, b])),
+        (element(), proptest::option::of(element())).prop_map(|(a, b)| Action::Choose(a, b)),
+        Just(Action::Place(Placement::NONE)),
+        (card(), cell()).prop_map(|(c, x)| Action::Place(Placement::one(c, x))),
+        (card(), cell(), card(), cell())
+            .prop_map(|(a, x, b, y)| Action::Place(Placement::two((a, x), (b, y)))),
+        card().prop_map(Action::Recover),
+    ]
+}
+
+/// The position after `plies` random actions of the game with `seed` (rolls included).
+fn random_position(seed: u64, plies: usize) -> Shengke {
+    let mut game = Shengke::new(&ShengkeOptions::default(), seed).expect("standard options");
+    let mut rng = GameRng::stream(seed, 5);
+    let mut actions = Vec::new();
+    for _ in 0..plies {
+        match game.to_act() {
+            ToAct::Over => break,
+            ToAct::Chance => {
+                game.roll().expect("a roll");
+            }
+            ToAct::Seats(seats) => {
+                let seat = seats.lowest().expect("a seat acts");
+                actions.clear();
+                game.legal_actions(seat, &mut actions);
+                let action = actions[rng.below(actions.len())];
+                game.apply_unchecked(seat, &action);
+            }
+        }
+    }
+    game
+}
+
+proptest! {
+    #[test]
+    fn actions_read_back(action in action()) {
+        let text = action_text(&action);
+        prop_assert_eq!(parse_action(&text).unwrap(), action, "{}", text);
+    }
+
+    #[test]
+    fn arbitrary_action_texts_never_panic(text in "\\PC{0,12}|[0-9=,@a-eMHTJSxs: -]{0,14}") {
+        match parse_action(&text) {
+            Ok(action) => {
+                // Whatever is read writes back to a text that reads to the same action.
+                prop_assert_eq!(parse_action(&action_text(&action)).unwrap(), action);
+            }
+            Err(error) => prop_assert!(error.offset <= text.chars().count(), "{error}"),
+        }
+    }
+
+    #[test]
+    fn positions_read_back(seed in 0u64..10_000, plies in 0usize..70) {
+        let game = random_position(seed, plies);
+        let text = game.position(Viewer::Omniscient);
+        let loaded = Shengke::load(&text, None, 0).unwrap();
+        prop_assert_eq!(loaded.position(Viewer::Omniscient), text);
+        for seat in [Seat::new(0), Seat::new(1)] {
+            prop_assert_eq!(loaded.position(Viewer::Seat(seat)), game.position(Viewer::Seat(seat)));
+        }
+    }
+
+    #[test]
+    fn damaged_positions_are_refused_or_canonical(
+        seed in 0u64..10_000,
+        plies in 0usize..70,
+        at in any::<prop::sample::Index>(),
+        replacement in "[0-9a-eMHTJS.,/:@ \\n-]|\\PC",
+    ) {
+        let text = random_position(seed, plies).position(Viewer::Omniscient);
+        let chars: Vec<char> = text.chars().collect();
+        let index = at.index(chars.len());
+        let mut damaged: String = chars[..index].iter().collect();
+        damaged.push_str(&replacement);
+        damaged.extend(&chars[index + 1..]);
+        match Shengke::load(&damaged, None, 0) {
+            Err(error) => prop_assert!(
+                error.offset <= damaged.chars().count(),
+                "offset {} outside the text: {error}",
+                error.offset
+            ),
+            Ok(game) => {
+                let canonical = game.position(Viewer::Omniscient);
+                let again = Shengke::load(&canonical, None, 0).unwrap();
+                prop_assert_eq!(again.position(Viewer::Omniscient), canonical);
+            }
+        }
+    }
+}
+
+#[test]
+fn errors_name_the_field_and_offset() {
+    let text = "turn 7 phase start active 1
+field 1H4,.,.,.,./.,2M1,.,2S2,1J5/.,.,.,.,./.,.,2J4,.,./.,.,.,.,1X5
+p1 piles M:M4,M1,M2,M5 H:H1,H2,H3,H5 T:T1,T2,T3,T4,T5 J:J1,J2,J3,J4 S:S1,S2,S3,S4
+p1 hand -
+p1 discard M3
+p2 piles M:M2,M3,M4,M5 H:H1,H2,H3,H4 T:T1,T3,T4,T5 J:J1,J2,J3,J5 S:S1,S3,S4,S5
+p2 hand H5
+p2 discard T2";
+    let error = Shengke::load(text, None, 0).unwrap_err();
+    assert_eq!(error.field, "field");
+    assert_eq!(error.offset, text.find("1X5").unwrap());
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "field at character {}: '1X5' is not '.' or a field card such as 1J1",
+            text.find("1X5").unwrap()
+        )
+    );
+
+    let error = parse_action("M4@b2 T1@f3").unwrap_err();
+    assert_eq!(
+        (error.field.as_str(), error.offset),
+        ("move 'M4@b2 T1@f3'", 9)
+    );
+
+    let error = Shengke::load(&text.replace("turn 7", "turn 21"), None, 0).unwrap_err();
+    assert_eq!((error.field.as_str(), error.offset), ("turn", 5));
+    assert!(error.message.contains("outside 1 … 20"), "{error}");
+
+    let fixed = text.replace("1X5", "1S5");
+    let error = Shengke::load(&fixed.replace("p2 hand H5", "p2 hand H5,H9"), None, 0).unwrap_err();
+    assert_eq!(error.field, "p2 hand");
+}
+
+#[test]
+fn options_are_read_with_defaults_and_refused_when_bad() {
+    let options = Shengke::options_for(None, Some(&serde_json::json!({"turns": 10}))).unwrap();
+    assert_eq!(options.turns, 10);
+    assert_eq!(options.first_player_bonus, 2);
+    let round = serde_json::to_value(ShengkeOptions::default()).unwrap();
+    assert_eq!(
+        Shengke::options_for(None, Some(&round)).unwrap(),
+        ShengkeOptions::default()
+    );
+    for (bad, says) in [
+        (serde_json::json!({"turns": 7}), "even"),
+        (serde_json::json!({"colour": 1}), "unknown field"),
+        (
+            serde_json::json!({"die_faces": ["M","H","T","J","S","X"]}),
+            "not a die face",
+        ),
+        (
+            serde_json::json!({"range_table": {"1": ["F","F"]}}),
+            "twice",
+        ),
+        (
+            serde_json::json!({"placement": "sometimes"}),
+            "unknown variant",
+        ),
+    ] {
+        let error = Shengke::options_for(None, Some(&bad)).unwrap_err();
+        assert!(error.to_string().contains(says), "{bad}: {error}");
+    }
+    let mut deck = serde_json::to_value(ShengkeOptions::default()).unwrap()["deck_p1"].clone();
+    deck["J1"] = serde_json::json!([2, 8]);
+    deck["M1"] = serde_json::json!([9, 3]);
+    let error =
+        Shengke::options_for(None, Some(&serde_json::json!({"deck_p1": deck}))).unwrap_err();
+    let text = error.to_string();
+    assert!(text.contains("M1 has the in number 9"), "{text}");
+    assert!(text.contains("the in numbers add up to 105"), "{text}");
+    assert!(text.contains("the out numbers add up to 101"), "{text}");
+    assert!(Shengke::options_for(Some("4p"), None).is_err());
+}
