@@ -18,10 +18,10 @@ mod evaluator;
 mod heuristic;
 pub mod ismcts;
 pub mod junqi;
-mod shengke;
 mod observation;
 mod player;
 mod random;
+mod shengke;
 mod spec;
 #[cfg(test)]
 mod toy;

@@ -5,6 +5,7 @@ use clap::Args;
 use zhanqi_ai::{AiGame, PlayerSpec};
 use zhanqi_core::GameNotation;
 use zhanqi_junqi::Junqi;
+use zhanqi_shengke::Shengke;
 use zhanqi_sim::stats::SprtParameters;
 use zhanqi_sim::{Entrant, Match, ProgressMode, run_match};
 
@@ -13,7 +14,7 @@ use crate::sim::threads;
 /// Options of `zhanqi match`.
 #[derive(Args)]
 pub struct MatchArgs {
-    /// The game (`junqi`).
+    /// The game (`junqi`, `shengke`).
     game: String,
     /// Player A, whose advantage over B is tested (`ismcts:ms=200`).
     a: String,
@@ -55,7 +56,8 @@ pub struct MatchArgs {
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     match args.game.as_str() {
         "junqi" => head_to_head::<Junqi>(args),
-        other => bail!("'{other}' is not a game zhanqi can play matches of; try junqi"),
+        "shengke" => head_to_head::<Shengke>(args),
+        other => bail!("'{other}' is not a game zhanqi can play matches of; try junqi or shengke"),
     }
 }
 

@@ -7,12 +7,13 @@ use clap::Args;
 use zhanqi_ai::{AiGame, PlayerSpec};
 use zhanqi_core::GameNotation;
 use zhanqi_junqi::Junqi;
+use zhanqi_shengke::Shengke;
 use zhanqi_sim::{Entrant, ProgressMode, Study, run_study};
 
 /// Options of `zhanqi sim`.
 #[derive(Args)]
 pub struct SimArgs {
-    /// The game (`junqi`).
+    /// The game (`junqi`, `shengke`).
     game: String,
     /// The mode (junqi: 2p, 4p or dark); the game's first mode by default.
     #[arg(long)]
@@ -48,7 +49,8 @@ pub struct SimArgs {
 pub fn run(args: &SimArgs) -> anyhow::Result<()> {
     match args.game.as_str() {
         "junqi" => study::<Junqi>(args),
-        other => bail!("'{other}' is not a game zhanqi can simulate; try junqi"),
+        "shengke" => study::<Shengke>(args),
+        other => bail!("'{other}' is not a game zhanqi can simulate; try junqi or shengke"),
     }
 }
 
