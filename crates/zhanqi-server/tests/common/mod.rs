@@ -274,8 +274,14 @@ impl Socket {
         }
     }
 
-    /// The latest room state, after draining what has arrived.
-    pub async fn latest_room(&mut self) -> Value {
-        self.room_until(|_| true).await
+    /// The last room state received so far (the server sends a command's new state before
+    /// its `ok`, so after [`Socket::ok`] this is that state).
+    pub fn last_room(&self) -> Value {
+        self.frames
+            .iter()
+            .rev()
+            .find(|frame| frame["type"] == "room")
+            .map(|frame| frame["room"].clone())
+            .expect("a room frame arrived")
     }
 }
