@@ -19,6 +19,7 @@ mod options;
 mod piece;
 mod position;
 mod scoring;
+pub mod ui;
 mod view;
 
 pub use action::{Action, DefeatReason, EndReason, Event};
