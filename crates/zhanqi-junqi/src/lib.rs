@@ -18,6 +18,7 @@ mod options;
 mod piece;
 mod position;
 mod scoring;
+pub mod ui;
 mod view;
 
 pub use action::{Action, DefeatReason, EndReason, Event};

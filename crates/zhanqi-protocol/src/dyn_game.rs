@@ -1,10 +1,11 @@
 //! Every game behind one object-safe trait that speaks the game's notation.
 
 use serde::Serialize;
-use zhanqi_core::{Game, GameNotation, Seat, ToAct, Viewer};
+use zhanqi_core::{Game, GameNotation, Seat, SeatResult, ToAct, Viewer};
 
 use crate::error::{GameError, join};
 use crate::perft;
+use crate::ui::{PlayedUi, UiError, presentation, presentation_mut};
 
 /// The seat name of chance in the engine protocol.
 pub const CHANCE: &str = "chance";
@@ -139,6 +140,100 @@ pub trait DynGame: Send + Sync {
 
     /// A copy of the game.
     fn clone_box(&self) -> Box<dyn DynGame>;
+
+    // The browser client's view of the game (see `crate::ui`): every method answers in JSON
+    // or in the notation, by seat name, and is `None` or `UiError::Unsupported` for a game
+    // without a client presentation.
+
+    /// The board geometry to draw, as JSON.
+    fn ui_board(&self) -> Option<serde_json::Value> {
+        None
+    }
+
+    /// What `viewer` sees, ready to draw, as JSON: built from the viewer's view alone.
+    fn ui_view(&self, _viewer: Viewer) -> Option<serde_json::Value> {
+        None
+    }
+
+    /// Plays like [`DynGame::play`] and also gives the action's events by name, as JSON
+    /// objects carrying only what everyone may know.
+    ///
+    /// # Errors
+    /// As [`DynGame::play`]; the game is then unchanged.
+    fn play_ui(&mut self, seat: &str, action: &str) -> Result<PlayedUi, GameError> {
+        let played = self.play(seat, action)?;
+        Ok(PlayedUi {
+            record: played.record,
+            events: Vec::new(),
+        })
+    }
+
+    /// Whether seats arrange a deployment before play (the deployment is then the seat's
+    /// first, unlisted action, given to the registry's `new_game`).
+    fn deploys(&self) -> bool {
+        false
+    }
+
+    /// A random legal deployment drawn from `seed`.
+    ///
+    /// # Errors
+    /// [`UiError::Unsupported`] if the game has no deployment to arrange.
+    fn random_setup(&self, _seed: u64) -> Result<String, UiError> {
+        Err(unsupported(self.name()))
+    }
+
+    /// A deployment checked against every rule, in canonical form.
+    ///
+    /// # Errors
+    /// If it is malformed or breaks rules (every rule it breaks).
+    fn check_setup(&self, _layout: &str) -> Result<String, UiError> {
+        Err(unsupported(self.name()))
+    }
+
+    /// The deployment with the pieces on two of the seat's posts (by name) swapped, if the
+    /// result is legal.
+    ///
+    /// # Errors
+    /// If a post is not the seat's, or every rule the swap would break.
+    fn swap_setup(
+        &self,
+        _seat: &str,
+        _layout: &str,
+        _a: &str,
+        _b: &str,
+    ) -> Result<String, UiError> {
+        Err(unsupported(self.name()))
+    }
+
+    /// A deployment placed in the seat's area, ready to draw, as JSON.
+    ///
+    /// # Errors
+    /// If the layout is malformed.
+    fn setup_view(&self, _seat: &str, _layout: &str) -> Result<serde_json::Value, UiError> {
+        Err(unsupported(self.name()))
+    }
+
+    /// Each seat's change in points (in seat order) once the game is over, from the points
+    /// every seated player had at the start.
+    fn points_change(&self, _points_at_start: &[i64]) -> Option<Vec<i64>> {
+        None
+    }
+
+    /// Each seat's change in gold (in seat order) and the house's share, once the game is
+    /// over, in a gold room of base stake `base`.
+    fn gold_change(&self, _base: i64, _points_at_start: &[i64]) -> Option<(Vec<i64>, i64)> {
+        None
+    }
+
+    /// Each seat's result (in seat order) once the game is over: `win`, `loss`, `draw`,
+    /// `escaped` or `absent`.
+    fn seat_results(&self) -> Option<Vec<&'static str>> {
+        None
+    }
+}
+
+fn unsupported(game: &str) -> UiError {
+    UiError::Unsupported(format!("{game} has no deployment to arrange in a client"))
 }
 
 impl Clone for Box<dyn DynGame> {
@@ -322,6 +417,76 @@ impl<G: GameNotation> DynGame for Erased<G> {
 
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
+    }
+
+    fn ui_board(&self) -> Option<serde_json::Value> {
+        presentation(&self.0).map(|ui| ui.board())
+    }
+
+    fn ui_view(&self, viewer: Viewer) -> Option<serde_json::Value> {
+        presentation(&self.0).map(|ui| ui.view(viewer))
+    }
+
+    fn play_ui(&mut self, seat: &str, action: &str) -> Result<PlayedUi, GameError> {
+        let seat_index = self.seat(seat)?;
+        match presentation_mut(&mut self.0) {
+            Some(ui) => ui.play(seat_index, action),
+            None => self.play(seat, action).map(|played| PlayedUi {
+                record: played.record,
+                events: Vec::new(),
+            }),
+        }
+    }
+
+    fn deploys(&self) -> bool {
+        presentation(&self.0).is_some_and(|ui| ui.deploys())
+    }
+
+    fn random_setup(&self, seed: u64) -> Result<String, UiError> {
+        let ui = presentation(&self.0).ok_or_else(|| unsupported(G::NAME))?;
+        ui.random_setup(&mut zhanqi_core::GameRng::from_seed(seed))
+    }
+
+    fn check_setup(&self, layout: &str) -> Result<String, UiError> {
+        let ui = presentation(&self.0).ok_or_else(|| unsupported(G::NAME))?;
+        ui.check_setup(layout)
+    }
+
+    fn swap_setup(&self, seat: &str, layout: &str, a: &str, b: &str) -> Result<String, UiError> {
+        let seat = self.seat(seat)?;
+        let ui = presentation(&self.0).ok_or_else(|| unsupported(G::NAME))?;
+        ui.swap_setup(seat, layout, a, b)
+    }
+
+    fn setup_view(&self, seat: &str, layout: &str) -> Result<serde_json::Value, UiError> {
+        let seat = self.seat(seat)?;
+        let ui = presentation(&self.0).ok_or_else(|| unsupported(G::NAME))?;
+        ui.setup_view(seat, layout)
+    }
+
+    fn points_change(&self, points_at_start: &[i64]) -> Option<Vec<i64>> {
+        presentation(&self.0)?.points_change(points_at_start)
+    }
+
+    fn gold_change(&self, base: i64, points_at_start: &[i64]) -> Option<(Vec<i64>, i64)> {
+        presentation(&self.0)?.gold_change(base, points_at_start)
+    }
+
+    fn seat_results(&self) -> Option<Vec<&'static str>> {
+        let outcome = self.0.outcome()?;
+        Some(
+            self.0
+                .seats()
+                .iter()
+                .map(|seat| match outcome.results[seat] {
+                    SeatResult::Win => "win",
+                    SeatResult::Loss => "loss",
+                    SeatResult::Draw => "draw",
+                    SeatResult::Escaped => "escaped",
+                    SeatResult::Absent => "absent",
+                })
+                .collect(),
+        )
     }
 }
 

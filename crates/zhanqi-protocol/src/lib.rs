@@ -14,6 +14,7 @@ mod perft;
 mod record;
 mod registry;
 mod request;
+mod ui;
 
 pub use dyn_game::{
     CHANCE, ChanceOutcome, Choices, DynGame, Erased, OutcomeSummary, Played, Rolled, Turn,
@@ -23,3 +24,4 @@ pub use error::GameError;
 pub use record::{GameRecord, RECORD_FORMAT, RecordError, Step};
 pub use registry::{DEPLOYMENT_STREAM, GAMES, GameEntry, Registry, entry};
 pub use request::RequestError;
+pub use ui::{PlayedUi, UiError};
