@@ -254,7 +254,9 @@ export class BoardView {
       );
     } else {
       const name = this.pieceName(cell.piece);
-      const size = Math.min(h * 0.62, (w - 4) / Math.max(2, name.short.length * 0.62));
+      // Wide (CJK) characters take about 1 em, Latin letters about 0.65 em.
+      const ems = [...name.short].reduce((sum, c) => sum + (c.charCodeAt(0) > 0x2e80 ? 1 : 0.65), 0);
+      const size = Math.min(h * 0.62, (w - 6) / Math.max(1.6, ems));
       group.append(
         svg('title', {}, name.long),
         svg('text', { class: 'label', x, y: y + size * 0.36, 'font-size': size.toFixed(1) }, name.short),

@@ -3,6 +3,7 @@
 
 /** @typedef {string} SeatName  `s`, `e`, `n`, `w` (dark: `r`, `u`, `x` as owners of pieces) */
 /** @typedef {string} PostName  `c5`, `k12` … */
+/** @typedef {string | number} Id  a room or game id (numbers from today's server) */
 
 /**
  * @typedef {object} GameCounts
@@ -34,7 +35,7 @@
 
 /**
  * @typedef {object} RoomSummary
- * @property {string} id
+ * @property {Id} id
  * @property {string} game
  * @property {string} mode
  * @property {number} stake
@@ -163,7 +164,7 @@
 
 /**
  * @typedef {object} RoomState
- * @property {string} id
+ * @property {Id} id
  * @property {string} game
  * @property {string} mode
  * @property {number} stake
@@ -180,7 +181,7 @@
  * @property {DrawOffer | null} draw_offer
  * @property {number} moves
  * @property {GameResult | null} result
- * @property {string | null} game_id
+ * @property {Id | null} game_id
  * @property {boolean} replay_saved
  */
 
@@ -213,7 +214,7 @@
 
 /**
  * @typedef {object} Replay
- * @property {string} id
+ * @property {Id} id
  * @property {string} game
  * @property {string} mode
  * @property {Record<SeatName, string>} players
@@ -224,7 +225,7 @@
 
 /**
  * @typedef {object} ReplaySummary
- * @property {string} id
+ * @property {Id} id
  * @property {string} [game]
  * @property {string} [mode]
  * @property {Record<SeatName, string>} [players]
@@ -247,11 +248,11 @@
  * @property {number | string} [id]
  * @property {number} [protocol]
  * @property {User} [user]
- * @property {string[]} [seated]
+ * @property {Id[]} [seated]
  * @property {string} [code]
  * @property {string} [message]
  * @property {RoomSummary[]} [rooms]
- * @property {string | RoomState} [room]
+ * @property {Id | RoomState} [room]
  * @property {Board} [board]
  * @property {GameEvent[]} [events]
  */

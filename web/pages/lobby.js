@@ -43,7 +43,7 @@ export function mount(root, ctx) {
           mode: mode.value,
           stake: Math.max(0, Math.floor(Number(stake.value) || 0)),
         });
-        if (typeof ok.room === 'string') ctx.navigate(`#/room/${encodeURIComponent(ok.room)}`);
+        if (ok.room !== undefined && typeof ok.room !== 'object') ctx.navigate(`#/room/${encodeURIComponent(String(ok.room))}`);
       } catch (failure) {
         error.textContent = failure instanceof Error ? failure.message : String(failure);
       }
@@ -66,7 +66,7 @@ export function mount(root, ctx) {
       h('thead', {}, h('tr', {},
         h('th', {}, t('room')), h('th', {}, t('mode')), h('th', {}, t('phase')),
         h('th', {}, t('players')), h('th', {}, t('spectators')), h('th', {}))),
-      h('tbody', {}, rooms.map((room) => h('tr', { 'data-room': room.id },
+      h('tbody', {}, rooms.map((room) => h('tr', { 'data-room': String(room.id) },
         h('td', {}, room.id),
         h('td', {}, modeName(room.mode), room.stake > 0 ? ` · ${t('gold_room', { stake: room.stake })}` : ''),
         h('td', {}, t(room.phase === 'setup' ? 'phase_setup' : room.phase === 'playing' ? 'phase_playing' : 'phase_over')),
@@ -74,7 +74,7 @@ export function mount(root, ctx) {
           seatName(seat.seat), ': ',
           seat.player ? (seat.ai ? `${t('ai')} (${t(aiKey(seat.ai))})` : seat.player) : t('empty_seat')))),
         h('td', {}, room.spectators),
-        h('td', {}, h('a', { class: 'button', href: `#/room/${encodeURIComponent(room.id)}` },
+        h('td', {}, h('a', { class: 'button', href: `#/room/${encodeURIComponent(String(room.id))}` },
           room.phase === 'setup' ? t('enter') : t('watch'))),
       ))),
     ));
@@ -84,7 +84,7 @@ export function mount(root, ctx) {
     const rooms = ctx.hello?.seated ?? [];
     replace(seated, rooms.length === 0 ? null : h('div', { class: 'card notice' },
       h('h2', {}, t('your_games')),
-      rooms.map((id) => h('a', { class: 'button', href: `#/room/${encodeURIComponent(id)}` }, t('rejoin', { room: id }))),
+      rooms.map((id) => h('a', { class: 'button', href: `#/room/${encodeURIComponent(String(id))}` }, t('rejoin', { room: id }))),
     ));
   };
 

@@ -49,7 +49,7 @@ export function mount(root, ctx, name) {
       replace(replays, h('h2', {}, t('my_replays')),
         list.length === 0 ? h('p', { class: 'empty' }, t('no_replays')) : h('ul', { class: 'replay-list' },
           list.map((entry) => h('li', {},
-            h('a', { href: `#/replay/${encodeURIComponent(entry.id)}`, 'data-replay': entry.id },
+            h('a', { href: `#/replay/${encodeURIComponent(String(entry.id))}`, 'data-replay': entry.id },
               entry.id, entry.mode ? ` · ${modeName(entry.mode)}` : '',
               entry.players ? ` · ${Object.entries(entry.players).map(([seat, player]) => `${seatName(seat)} ${player}`).join(', ')}` : '',
               entry.finished_ms ? ` · ${new Date(entry.finished_ms).toLocaleString()}` : '')))));

@@ -85,8 +85,8 @@ export function mount(root, ctx, gameId) {
           events,
           h('label', { class: 'jfen-label' }, 'JFEN', jfen),
           h('div', { class: 'downloads' },
-            h('a', { class: 'button', id: 'download-record', href: api.recordUrl(replay.id), download: `${replay.id}.zhanqi.json` }, t('download_record')),
-            h('a', { class: 'button', id: 'download-jfen', href: api.jfenUrl(replay.id), download: `${replay.id}.jfen.txt` }, t('download_jfen'))),
+            h('a', { class: 'button', id: 'download-record', href: api.recordUrl(String(replay.id)), download: `${replay.id}.zhanqi.json` }, t('download_record')),
+            h('a', { class: 'button', id: 'download-jfen', href: api.jfenUrl(String(replay.id)), download: `${replay.id}.jfen.txt` }, t('download_jfen'))),
         ),
       ),
     );

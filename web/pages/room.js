@@ -33,6 +33,8 @@ export function readAction(action) {
  * @param {string} roomId
  */
 export function mount(root, ctx, roomId) {
+  // Room ids are numbers on the wire; the page's address carries them as text.
+  const roomRef = /^\d+$/.test(roomId) ? Number(roomId) : roomId;
   /** @type {RoomState | null} */
   let state = null;
   /** @type {BoardView | null} */
@@ -84,7 +86,7 @@ export function mount(root, ctx, roomId) {
    */
   const command = async (type, fields) => {
     try {
-      await ctx.conn.send(type, { room: roomId, ...fields });
+      await ctx.conn.send(type, { room: roomRef, ...fields });
       return true;
     } catch (failure) {
       say(failure instanceof Error ? failure.message : String(failure));
@@ -337,7 +339,7 @@ export function mount(root, ctx, roomId) {
           : h('div', { class: 'ask-save' }, h('p', {}, t('save_replay_question')),
             h('button', { id: 'save-replay', onclick: () => command('save_replay', {}) }, t('save_replay'))));
       }
-      if (state.game_id) links.push(h('a', { class: 'button', id: 'open-replay', href: `#/replay/${encodeURIComponent(state.game_id)}` }, t('open_replay')));
+      if (state.game_id) links.push(h('a', { class: 'button', id: 'open-replay', href: `#/replay/${encodeURIComponent(String(state.game_id))}` }, t('open_replay')));
       if (ctx.user) {
         links.push(h('a', { class: 'button', id: 'my-profile', href: `#/profile/${encodeURIComponent(ctx.user.name)}` },
           t('my_profile'), ` (${ctx.user.points} · ${titleOf(ctx.user)})`));
@@ -360,6 +362,7 @@ export function mount(root, ctx, roomId) {
   const receiveRoom = (next) => {
     const previous = state;
     state = next;
+    if (previous && previous.phase !== next.phase) notice = '';
     deadline = next.clock ? performance.now() + next.clock.remaining_ms : null;
     if (next.phase !== 'setup' && !next.legal.some((action) => selected && action.startsWith(selected))) {
       selected = null;
@@ -398,13 +401,13 @@ export function mount(root, ctx, roomId) {
 
   const offs = [
     ctx.conn.on('board', (m) => {
-      if (m.room === roomId && m.board) setBoard(m.board);
+      if (String(m.room) === roomId && m.board) setBoard(m.board);
     }),
     ctx.conn.on('room', (m) => {
-      if (m.room && typeof m.room === 'object' && m.room.id === roomId) receiveRoom(m.room);
+      if (m.room && typeof m.room === 'object' && String(m.room.id) === roomId) receiveRoom(m.room);
     }),
     ctx.conn.on('events', (m) => {
-      if (m.room === roomId && m.events) receiveEvents(m.events);
+      if (String(m.room) === roomId && m.events) receiveEvents(m.events);
     }),
     ctx.conn.on('status', (m) => {
       if (m.code === 'down') dropped = true;
