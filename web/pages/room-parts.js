@@ -181,7 +181,9 @@ export function resultTable(state, result) {
     h('p', {}, t('reason', { reason: reasonText(result.reason) })),
     h('table', {},
       h('thead', {}, h('tr', {}, h('th', {}, t('seat')), h('th', {}, t('outcome')), h('th', {}, t('points')), state.stake > 0 ? h('th', {}, t('gold')) : null)),
-      h('tbody', {}, Object.entries(result.seats).map(([seat, line]) => h('tr', { 'data-seat': seat },
+      h('tbody', {}, state.seats.filter((seat) => result.seats[seat.seat])
+        .map(({ seat }) => /** @type {[string, import('../protocol.js').SeatResult]} */ ([seat, result.seats[seat]]))
+        .map(([seat, line]) => h('tr', { 'data-seat': seat },
         h('td', {}, chip(seat), seatLabel(state, seat)),
         h('td', {}, t(line.result === 'win' ? 'outcome_win' : line.result === 'loss' ? 'outcome_loss' : line.result === 'draw' ? 'outcome_draw' : 'outcome_escaped')),
         h('td', { class: 'points-change' }, signed(line.points)),

@@ -59,7 +59,7 @@ export function mount(root, ctx, roomId) {
   const status = h('div', { class: 'status', id: 'status', role: 'status' });
   const controls = h('div', { class: 'controls', id: 'controls' });
   const message = h('p', { class: 'message', id: 'message', role: 'alert' });
-  const logList = h('ol', { class: 'log', id: 'log' });
+  const logList = h('ul', { class: 'log', id: 'log' });
   const aiLevel = h('select', { id: 'ai-level', 'aria-label': t('ai_level') },
     ['easy', 'medium', 'hard', 'expert'].map((level) => h('option', { value: level }, t(aiKey(level)))));
   const layoutName = h('input', { id: 'layout-name', placeholder: t('layout_name'), maxlength: 40 });
