@@ -28,6 +28,21 @@ export function seatLabel(state, seat) {
 export const chip = (seat) => h('span', { class: 'chip', style: `background:${seatColour(seat)}` });
 
 /**
+ * In dark chess, the colour (`r` or `u`) a seat plays once the first flips decided it: the
+ * fifth field of the position string says `s=r` or `s=u` (junqi.md §8.1).
+ * @param {RoomState} state
+ * @param {string} seat
+ * @returns {string | null}
+ */
+export function darkColour(state, seat) {
+  if (state.mode !== 'dark' || !state.view) return null;
+  const south = /^s=([ru])$/.exec(state.view.position.split(' ')[4] ?? '')?.[1];
+  if (!south) return null;
+  if (seat === 's') return south;
+  return south === 'r' ? 'u' : 'r';
+}
+
+/**
  * A signed number: +2, −1, 0.
  * @param {number} value
  */
@@ -153,11 +168,13 @@ export function seatCard(state, seat, command, aiLevel) {
     actions.push(h('button', { class: 'stand', onclick: () => command('stand', {}) }, t('stand')));
   }
   const toMove = state.view?.to_move === seat.seat;
+  const colour = darkColour(state, seat.seat);
   return h('div', {
     class: `seat-card${toMove ? ' to-move' : ''}${seat.seat === state.you ? ' mine' : ''}`,
     'data-seat': seat.seat,
   },
-    h('div', { class: 'seat-head' }, chip(seat.seat), h('strong', {}, seatName(seat.seat)), ' ', playerLine(seat)),
+    h('div', { class: 'seat-head' }, chip(colour ?? seat.seat), h('strong', {}, seatName(seat.seat)), ' ', playerLine(seat),
+      colour ? h('span', { class: 'badge', 'data-colour': colour }, t(colour === 'u' ? 'colour_u' : 'colour_r')) : null),
     h('div', { class: 'badges' }, badges(state, seat)),
     toMove && state.clock?.seat === seat.seat ? h('div', { class: 'seat-clock', 'data-clock-seat': seat.seat }) : null,
     actions.length > 0 ? h('div', { class: 'seat-actions' }, actions) : null,

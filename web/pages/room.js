@@ -289,13 +289,15 @@ export function mount(root, ctx, roomId) {
     if (!state) return;
     const parts = [];
     const me = state.seats.find((seat) => seat.seat === state?.you);
-    if (state.phase === 'setup' && state.setup) {
-      const ready = state.setup.ready;
+    if (state.phase === 'setup' && me?.player && me.player.kind !== 'ai') {
+      // A game without deployment (dark chess) has no layout: only ready / not ready.
+      const layout = state.setup !== null;
+      const ready = state.setup?.ready ?? me.ready;
       parts.push(h('div', { class: 'setup-controls' },
-        h('p', { class: 'hint' }, ready ? t('ready_wait') : t('swap_hint')),
-        !ready && h('button', { id: 'random-layout', onclick: () => command('random_layout', {}) }, t('random_layout')),
-        !ready && h('div', { class: 'row' }, layoutName, h('button', { id: 'save-layout', onclick: saveLayout }, t('save_layout'))),
-        !ready && saved.length > 0 && h('div', { class: 'row' }, layoutPick, h('button', { id: 'load-layout', onclick: loadLayout }, t('load_layout'))),
+        h('p', { class: 'hint' }, ready ? t('ready_wait') : layout ? t('swap_hint') : ''),
+        layout && !ready && h('button', { id: 'random-layout', onclick: () => command('random_layout', {}) }, t('random_layout')),
+        layout && !ready && h('div', { class: 'row' }, layoutName, h('button', { id: 'save-layout', onclick: saveLayout }, t('save_layout'))),
+        layout && !ready && saved.length > 0 && h('div', { class: 'row' }, layoutPick, h('button', { id: 'load-layout', onclick: loadLayout }, t('load_layout'))),
         ready
           ? h('button', { id: 'unready', onclick: () => command('unready', {}) }, t('unready'))
           : h('button', { id: 'ready', class: 'primary', onclick: () => command('ready', {}) }, t('ready_button')),

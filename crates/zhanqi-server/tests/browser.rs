@@ -19,6 +19,7 @@ use zhanqi_server::{Server, ServerConfig};
 const SCENARIOS: &[&str] = &[
     "crates/zhanqi-server/tests/browser/two-players.test.mjs",
     "crates/zhanqi-server/tests/browser/four-players.test.mjs",
+    "crates/zhanqi-server/tests/browser/dark.test.mjs",
 ];
 
 fn workspace() -> PathBuf {
