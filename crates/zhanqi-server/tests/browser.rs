@@ -30,7 +30,8 @@ fn workspace() -> PathBuf {
 }
 
 fn chromium() -> PathBuf {
-    std::env::var_os("ZHANQI_CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
+    std::env::var_os("ZHANQI_CHROMIUM")
+        .map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
 }
 
 /// What is missing to run the tests, if anything.
@@ -44,7 +45,12 @@ fn missing_tools(root: &Path, need_browser: bool) -> Option<String> {
         packages.push("playwright-core");
     }
     for package in packages {
-        if !root.join("node_modules").join(package).join("package.json").is_file() {
+        if !root
+            .join("node_modules")
+            .join(package)
+            .join("package.json")
+            .is_file()
+        {
             return Some(format!(
                 "node_modules/{package} is missing (run `npm ci` at the repository root)"
             ));
@@ -87,7 +93,12 @@ fn client_type_checks() {
         return skip("client_type_checks", &reason);
     }
     let output = Command::new("node")
-        .args(["node_modules/typescript/bin/tsc", "--noEmit", "-p", "tsconfig.json"])
+        .args([
+            "node_modules/typescript/bin/tsc",
+            "--noEmit",
+            "-p",
+            "tsconfig.json",
+        ])
         .current_dir(&root)
         .output()
         .expect("node runs");
