@@ -79,6 +79,8 @@ export const en = {
   layout_name_needed: 'Give the layout a name first.',
   layout_saved: 'Layout “{name}” saved.',
   layout_loaded: 'Layout “{name}” loaded.',
+  delete_layout: 'Delete',
+  layout_deleted: 'Layout “{name}” deleted.',
   ready_button: 'Ready',
   unready: 'Not ready yet',
   your_turn: 'Your move',

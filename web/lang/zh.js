@@ -80,6 +80,8 @@ export const zh = {
   layout_name_needed: '请先给布局起个名字。',
   layout_saved: '布局“{name}”已保存。',
   layout_loaded: '已载入布局“{name}”。',
+  delete_layout: '删除',
+  layout_deleted: '布局“{name}”已删除。',
   ready_button: '准备',
   unready: '取消准备',
   your_turn: '轮到你走',

@@ -285,6 +285,18 @@ export function mount(root, ctx, roomId) {
     if (layout) command('layout', { layout: layout.layout }).then((ok) => ok && say(t('layout_loaded', { name: layout.name })));
   };
 
+  const deleteLayout = async () => {
+    const name = layoutPick.value;
+    if (!name) return;
+    try {
+      await api.deleteLayout(name);
+      say(t('layout_deleted', { name }));
+      await loadLayouts();
+    } catch (failure) {
+      say(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+
   const drawControls = () => {
     if (!state) return;
     const parts = [];
@@ -297,7 +309,9 @@ export function mount(root, ctx, roomId) {
         h('p', { class: 'hint' }, ready ? t('ready_wait') : layout ? t('swap_hint') : ''),
         layout && !ready && h('button', { id: 'random-layout', onclick: () => command('random_layout', {}) }, t('random_layout')),
         layout && !ready && h('div', { class: 'row' }, layoutName, h('button', { id: 'save-layout', onclick: saveLayout }, t('save_layout'))),
-        layout && !ready && saved.length > 0 && h('div', { class: 'row' }, layoutPick, h('button', { id: 'load-layout', onclick: loadLayout }, t('load_layout'))),
+        layout && !ready && saved.length > 0 && h('div', { class: 'row' }, layoutPick,
+          h('button', { id: 'load-layout', onclick: loadLayout }, t('load_layout')),
+          h('button', { id: 'delete-layout', onclick: deleteLayout }, t('delete_layout'))),
         ready
           ? h('button', { id: 'unready', onclick: () => command('unready', {}) }, t('unready'))
           : h('button', { id: 'ready', class: 'primary', onclick: () => command('ready', {}) }, t('ready_button')),
