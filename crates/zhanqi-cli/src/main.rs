@@ -1,4 +1,5 @@
-//! The `zhanqi` command: the engine protocol, benchmarks and QQ record import.
+//! The `zhanqi` command: the game server (the default), the engine protocol, benchmarks and
+//! QQ record import.
 
 use std::io;
 use std::process::ExitCode;
@@ -7,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod replay;
+mod serve;
 
 /// zhanqi (战棋): an engine and platform for Chinese war-strategy games.
 #[derive(Parser)]
@@ -18,6 +20,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Serve the browser client and the game server (the default; docs/server.md).
+    Serve(zhanqi_server::ServerConfig),
     /// Speak the JSON-lines engine protocol on standard input and output (docs/engine-protocol.md).
     Engine,
     /// Measure random playouts: games and plies per second on one core.
@@ -36,14 +40,13 @@ fn main() -> ExitCode {
         }
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Replay(command)) => replay::run(command),
-        None => {
-            eprintln!(
-                "zhanqi: the game server (`zhanqi serve`, the default) is not built yet; see README.md.\n\
-                 Available now: `zhanqi engine`, `zhanqi bench junqi`, `zhanqi replay import FILE.jgs...`.\n\
-                 Run `zhanqi --help` for details."
-            );
-            Ok(())
-        }
+        Some(Command::Serve(config)) => serve::run(config),
+        None => match Cli::try_parse_from(["zhanqi", "serve"]) {
+            Ok(Cli {
+                command: Some(Command::Serve(config)),
+            }) => serve::run(config),
+            _ => Err(anyhow::anyhow!("the serve defaults could not be read")),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

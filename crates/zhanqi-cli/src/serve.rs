@@ -1,0 +1,23 @@
+//! `zhanqi serve`: the game server (docs/server.md).
+
+use anyhow::Context;
+use zhanqi_server::{Server, ServerConfig, shutdown_signal};
+
+/// Runs the server until Ctrl-C or SIGTERM.
+pub fn run(config: ServerConfig) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        let server = Server::bind(config).await?;
+        if server.restored() > 0 {
+            eprintln!("resumed {} unfinished rooms", server.restored());
+        }
+        // Printed on standard output, flushed: scripts and tests wait for this line.
+        println!("listening on http://{}", server.addr());
+        server.run(shutdown_signal()).await?;
+        eprintln!("zhanqi serve: stopped");
+        Ok(())
+    })
+}

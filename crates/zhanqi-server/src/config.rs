@@ -1,0 +1,82 @@
+//! The server's options: every flag is also an environment variable `ZHANQI_…`.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// How `zhanqi serve` runs.
+#[derive(Clone, Debug, clap::Args)]
+pub struct ServerConfig {
+    /// The address to listen on; `127.0.0.1:0` picks a free port (printed on start).
+    #[arg(long, env = "ZHANQI_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+
+    /// The database: `sqlite:FILE` (created if missing) or `postgres://…`.
+    #[arg(
+        long,
+        env = "ZHANQI_DATABASE_URL",
+        default_value = zhanqi_store::DEFAULT_DATABASE_URL
+    )]
+    pub database_url: String,
+
+    /// Seconds each player has for a move (the rules say 30; tests make it short).
+    #[arg(long, env = "ZHANQI_MOVE_SECONDS", default_value_t = 30.0)]
+    pub move_seconds: f64,
+
+    /// Seconds a seated player whose connection dropped may take to come back before the seat
+    /// escapes.
+    #[arg(long, env = "ZHANQI_GRACE_SECONDS", default_value_t = 60.0)]
+    pub grace_seconds: f64,
+
+    /// Milliseconds an AI waits before it moves, so that people can follow the game.
+    #[arg(long, env = "ZHANQI_AI_DELAY_MS", default_value_t = 600)]
+    pub ai_delay_ms: u64,
+
+    /// Sign-in attempts (guest, register, login) allowed per IP address per minute.
+    #[arg(long, env = "ZHANQI_LOGIN_PER_MINUTE", default_value_t = 20)]
+    pub login_per_minute: u32,
+
+    /// Rooms a user may create per minute.
+    #[arg(long, env = "ZHANQI_ROOMS_PER_MINUTE", default_value_t = 6)]
+    pub rooms_per_minute: u32,
+
+    /// WebSocket messages one connection may send per second (bursts of twice as many).
+    #[arg(long, env = "ZHANQI_MESSAGES_PER_SECOND", default_value_t = 20)]
+    pub messages_per_second: u32,
+
+    /// Gold a new account starts with.
+    #[arg(long, env = "ZHANQI_START_GOLD", default_value_t = 1000)]
+    pub start_gold: i64,
+
+    /// Extra origins (`http://host:port`) allowed to open the WebSocket, besides the served
+    /// host itself.
+    #[arg(
+        long = "allow-origin",
+        env = "ZHANQI_ALLOW_ORIGINS",
+        value_delimiter = ','
+    )]
+    pub allow_origins: Vec<String>,
+
+    /// Serve the browser client from this folder instead of the copy built into the binary.
+    #[arg(long, env = "ZHANQI_WEB_DIR")]
+    pub web_dir: Option<PathBuf>,
+}
+
+impl ServerConfig {
+    /// The defaults, listening on `bind` with the database at `database_url`.
+    #[must_use]
+    pub fn new(bind: SocketAddr, database_url: &str) -> ServerConfig {
+        ServerConfig {
+            bind,
+            database_url: database_url.to_owned(),
+            move_seconds: 30.0,
+            grace_seconds: 60.0,
+            ai_delay_ms: 600,
+            login_per_minute: 20,
+            rooms_per_minute: 6,
+            messages_per_second: 20,
+            start_gold: 1000,
+            allow_origins: Vec::new(),
+            web_dir: None,
+        }
+    }
+}

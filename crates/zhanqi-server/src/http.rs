@@ -1,0 +1,405 @@
+//! The HTTP API (docs/wire-protocol.md §2).
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use axum_extra::extract::cookie::{Cookie, CookieJar};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use zhanqi_protocol::Registry;
+use zhanqi_store::{Account, GameId, LayoutShelf, NewAccount, UnixMillis};
+
+use crate::auth::{self, SESSION_COOKIE, SignedIn};
+use crate::error::ApiError;
+use crate::replay;
+use crate::state::AppState;
+use crate::view;
+
+/// The API routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/guest", post(guest))
+        .route("/api/register", post(register))
+        .route("/api/login", post(login))
+        .route("/api/logout", post(logout))
+        .route("/api/me", get(me))
+        .route("/api/users/{name}", get(user))
+        .route("/api/rooms", get(rooms))
+        .route("/api/games", get(games))
+        .route("/api/boards/{game}/{mode}", get(board))
+        .route("/api/layouts", get(layouts))
+        .route(
+            "/api/layouts/{name}",
+            put(save_layout).delete(delete_layout),
+        )
+        .route("/api/replays", get(replays))
+        .route("/api/games/{id}/save", post(save_replay))
+        .route("/api/games/{id}/replay", get(game_replay))
+        .route("/api/games/{id}/record", get(game_record))
+        .route("/api/games/{id}/jfen", get(game_jfen))
+        .route("/healthz", get(|| async { "ok" }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GuestBody {
+    name: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+async fn user_json(state: &AppState, account: &Account) -> Result<Value, ApiError> {
+    let profile = state.store.profile(account.id, "junqi").await?;
+    Ok(view::user_json(account, &profile))
+}
+
+async fn signed_in(
+    state: &AppState,
+    jar: CookieJar,
+    account: &Account,
+) -> Result<(CookieJar, Json<Value>), ApiError> {
+    let cookie = auth::start_session(state, account).await?;
+    Ok((
+        jar.add(cookie),
+        Json(json!({"user": user_json(state, account).await?})),
+    ))
+}
+
+async fn guest(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    jar: CookieJar,
+    Json(body): Json<GuestBody>,
+) -> Result<(CookieJar, Json<Value>), ApiError> {
+    state.check_login_rate(peer.ip())?;
+    let wanted = auth::check_name(&body.name)?;
+    // Guests share the name space with accounts; a taken name gets a number.
+    let mut attempt = 0u32;
+    let account = loop {
+        let name = if attempt == 0 {
+            wanted.to_owned()
+        } else {
+            format!("{wanted}#{attempt}")
+        };
+        let new = NewAccount {
+            name: &name,
+            password_hash: None,
+            gold: state.config.start_gold,
+        };
+        match state.store.create_account(&new, UnixMillis::now()).await {
+            Ok(account) => break account,
+            Err(error) if error.is_conflict() && attempt < 50 => attempt += 1,
+            Err(error) => return Err(error.into()),
+        }
+    };
+    signed_in(&state, jar, &account).await
+}
+
+fn check_password(password: &str) -> Result<(), ApiError> {
+    let count = password.chars().count();
+    if (8..=128).contains(&count) {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            "bad_request",
+            "a password has 8 to 128 characters",
+        ))
+    }
+}
+
+async fn register(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    jar: CookieJar,
+    Json(body): Json<Credentials>,
+) -> Result<(CookieJar, Json<Value>), ApiError> {
+    state.check_login_rate(peer.ip())?;
+    let name = auth::check_name(&body.name)?;
+    check_password(&body.password)?;
+    let hash = auth::hash_password(&body.password)?;
+    let new = NewAccount {
+        name,
+        password_hash: Some(&hash),
+        gold: state.config.start_gold,
+    };
+    let account = state
+        .store
+        .create_account(&new, UnixMillis::now())
+        .await
+        .map_err(|error| {
+            if error.is_conflict() {
+                ApiError::new("name_taken", format!("the name {name} is taken"))
+            } else {
+                error.into()
+            }
+        })?;
+    signed_in(&state, jar, &account).await
+}
+
+async fn login(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    jar: CookieJar,
+    Json(body): Json<Credentials>,
+) -> Result<(CookieJar, Json<Value>), ApiError> {
+    state.check_login_rate(peer.ip())?;
+    let refused = || ApiError::new("bad_credentials", "wrong name or password");
+    let account = state
+        .store
+        .account_by_name(body.name.trim())
+        .await
+        .map_err(|error| {
+            if error.is_not_found() {
+                refused()
+            } else {
+                error.into()
+            }
+        })?;
+    let hash = account.password_hash.as_deref().ok_or_else(refused)?;
+    if !auth::verify_password(&body.password, hash) {
+        return Err(refused());
+    }
+    signed_in(&state, jar, &account).await
+}
+
+async fn logout(
+    State(state): State<AppState>,
+    jar: CookieJar,
+) -> Result<(CookieJar, Json<Value>), ApiError> {
+    if let Some(cookie) = jar.get(SESSION_COOKIE) {
+        state
+            .store
+            .delete_session(&auth::token_hash(cookie.value()))
+            .await?;
+    }
+    Ok((
+        jar.remove(Cookie::build(SESSION_COOKIE).path("/")),
+        Json(json!({})),
+    ))
+}
+
+async fn me(
+    State(state): State<AppState>,
+    SignedIn(account): SignedIn,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(json!({"user": user_json(&state, &account).await?})))
+}
+
+async fn user(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let account = state.store.account_by_name(&name).await?;
+    Ok(Json(json!({"user": user_json(&state, &account).await?})))
+}
+
+async fn rooms(State(state): State<AppState>) -> Json<Value> {
+    Json(json!({"rooms": state.rooms.lobby()}))
+}
+
+async fn games() -> Json<Value> {
+    let games: Vec<Value> = Registry::standard()
+        .entries()
+        .iter()
+        .map(|entry| json!({"name": entry.name(), "modes": entry.modes()}))
+        .collect();
+    Json(json!({"games": games}))
+}
+
+async fn board(Path((game, mode)): Path<(String, String)>) -> Result<Json<Value>, ApiError> {
+    let entry = Registry::standard()
+        .find(&game)
+        .map_err(|error| ApiError::new("not_found", error.to_string()))?;
+    let probe = entry
+        .new_game(Some(&mode), 0, &[])
+        .map_err(|error| ApiError::new("not_found", error.to_string()))?;
+    probe
+        .ui_board()
+        .map(Json)
+        .ok_or_else(|| ApiError::new("not_found", format!("{game} has no board to draw")))
+}
+
+#[derive(Deserialize)]
+struct ShelfQuery {
+    #[serde(default = "default_game")]
+    game: String,
+    #[serde(default = "default_mode")]
+    mode: String,
+}
+
+fn default_game() -> String {
+    "junqi".to_owned()
+}
+
+fn default_mode() -> String {
+    "2p".to_owned()
+}
+
+async fn layouts(
+    State(state): State<AppState>,
+    SignedIn(account): SignedIn,
+    Query(query): Query<ShelfQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let shelf = LayoutShelf {
+        user: account.id,
+        game: &query.game,
+        mode: &query.mode,
+    };
+    let layouts = state.store.layouts(shelf).await?;
+    let last = state.store.default_layout(shelf).await?;
+    Ok(Json(json!({
+        "layouts": layouts.iter().map(|layout| json!({
+            "name": layout.name,
+            "game": query.game,
+            "mode": query.mode,
+            "layout": layout.layout,
+            "updated_ms": layout.saved_at.0,
+        })).collect::<Vec<_>>(),
+        "last": last.map(|layout| layout.name),
+    })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LayoutBody {
+    #[serde(default = "default_game")]
+    game: String,
+    #[serde(default = "default_mode")]
+    mode: String,
+    layout: String,
+}
+
+async fn save_layout(
+    State(state): State<AppState>,
+    SignedIn(account): SignedIn,
+    Path(name): Path<String>,
+    Json(body): Json<LayoutBody>,
+) -> Result<Json<Value>, ApiError> {
+    let name = auth::check_name(&name)?;
+    let entry = Registry::standard()
+        .find(&body.game)
+        .map_err(|error| ApiError::new("bad_request", error.to_string()))?;
+    let probe = entry
+        .new_game(Some(&body.mode), 0, &[])
+        .map_err(|error| ApiError::new("bad_request", error.to_string()))?;
+    let layout = probe
+        .check_setup(&body.layout)
+        .map_err(|error| ApiError::new("illegal_layout", error.to_string()))?;
+    let shelf = LayoutShelf {
+        user: account.id,
+        game: &body.game,
+        mode: &body.mode,
+    };
+    state
+        .store
+        .save_layout(shelf, name, &layout, UnixMillis::now())
+        .await?;
+    Ok(Json(json!({})))
+}
+
+async fn delete_layout(
+    State(state): State<AppState>,
+    SignedIn(account): SignedIn,
+    Path(name): Path<String>,
+    Query(query): Query<ShelfQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let shelf = LayoutShelf {
+        user: account.id,
+        game: &query.game,
+        mode: &query.mode,
+    };
+    state.store.delete_layout(shelf, &name).await?;
+    Ok(Json(json!({})))
+}
+
+async fn replays(
+    State(state): State<AppState>,
+    SignedIn(account): SignedIn,
+) -> Result<Json<Value>, ApiError> {
+    let replays = state.store.replays(account.id).await?;
+    Ok(Json(json!({
+        "replays": replays.iter().map(|replay| json!({
+            "id": replay.game_id.0,
+            "title": replay.title,
+            "game": replay.game,
+            "mode": replay.mode,
+            "saved_ms": replay.saved_at.0,
+            "finished_ms": replay.finished_at.map(|at| at.0),
+        })).collect::<Vec<_>>(),
+    })))
+}
+
+async fn save_replay(
+    State(state): State<AppState>,
+    SignedIn(account): SignedIn,
+    Path(id): Path<i64>,
+) -> Result<Json<Value>, ApiError> {
+    let info = state.store.game(GameId(id)).await?;
+    let title = format!("{} {} #{id}", info.game, info.mode);
+    state
+        .store
+        .save_replay(account.id, GameId(id), &title, UnixMillis::now())
+        .await?;
+    Ok(Json(json!({})))
+}
+
+async fn replayed(
+    state: &AppState,
+    id: i64,
+) -> Result<(zhanqi_store::GameRecord, replay::Replayed), ApiError> {
+    let stored = state.store.game_record(GameId(id)).await?;
+    let replayed = replay::replay(&stored)?;
+    Ok((stored, replayed))
+}
+
+async fn game_replay(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+) -> Result<Json<Value>, ApiError> {
+    let (stored, replayed) = replayed(&state, id).await?;
+    Ok(Json(replay::replay_json(&stored, &replayed)))
+}
+
+async fn game_record(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+) -> Result<impl IntoResponse, ApiError> {
+    let (stored, replayed) = replayed(&state, id).await?;
+    let record = replay::record(&stored, &replayed);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"zhanqi-{id}.json\""),
+            ),
+        ],
+        record.to_json(),
+    ))
+}
+
+async fn game_jfen(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+) -> Result<impl IntoResponse, ApiError> {
+    let (_, replayed) = replayed(&state, id).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"zhanqi-{id}.jfen.txt\""),
+            ),
+        ],
+        replay::jfen_lines(&replayed),
+    ))
+}

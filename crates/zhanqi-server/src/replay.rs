@@ -1,0 +1,183 @@
+//! Finished games replayed from the store: every step with full information, the zhanqi
+//! record and JFEN per move.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+use zhanqi_core::Viewer;
+use zhanqi_protocol::{DynGame, RECORD_FORMAT, Registry};
+use zhanqi_store::{GameRecord as StoredGame, GameStatus, Occupant};
+
+use crate::error::ApiError;
+
+/// One position of a replay.
+pub struct ReplayStep {
+    /// The record line that led here (`None` for the start).
+    pub action: Option<String>,
+    /// The full position.
+    pub position: String,
+    /// Every piece, with nothing hidden.
+    pub cells: Value,
+    /// What the action did.
+    pub events: Vec<Value>,
+}
+
+/// A stored game replayed from its start.
+pub struct Replayed {
+    /// Every step.
+    pub steps: Vec<ReplayStep>,
+    /// The game at the end.
+    pub game: Box<dyn DynGame>,
+    /// The action lines `<seat>: <action>`.
+    pub lines: Vec<String>,
+}
+
+/// Replays a finished stored game.
+///
+/// # Errors
+/// `not_finished` while it is played (a replay shows everything), `internal` if the log does
+/// not replay.
+pub fn replay(stored: &StoredGame) -> Result<Replayed, ApiError> {
+    if stored.info.status != GameStatus::Finished {
+        return Err(ApiError::new(
+            "not_finished",
+            "a game can be replayed only once it is over",
+        ));
+    }
+    let start: Value = stored
+        .info
+        .start_state
+        .as_deref()
+        .map(serde_json::from_str)
+        .transpose()
+        .map_err(|error| ApiError::internal("read the stored start", error))?
+        .ok_or_else(|| ApiError::new("not_finished", "this game never started"))?;
+    let deployments: Vec<(String, String)> = start["deployments"]
+        .as_object()
+        .map(|map| {
+            map.iter()
+                .filter_map(|(seat, layout)| Some((seat.clone(), layout.as_str()?.to_owned())))
+                .collect()
+        })
+        .unwrap_or_default();
+    let given: Vec<(&str, &str)> = deployments
+        .iter()
+        .map(|(seat, layout)| (seat.as_str(), layout.as_str()))
+        .collect();
+    let entry = Registry::standard()
+        .find(&stored.info.game)
+        .map_err(|error| ApiError::internal("find the game", error))?;
+    let mut game = entry
+        .new_game(Some(&stored.info.mode), stored.info.seed, &given)
+        .map_err(|error| ApiError::internal("set up the replay", error))?;
+    let cells = |game: &dyn DynGame| {
+        game.ui_view(Viewer::Omniscient)
+            .map_or(Value::Null, |view| view["cells"].clone())
+    };
+    let mut steps = vec![ReplayStep {
+        action: None,
+        position: game.position(Viewer::Omniscient),
+        cells: cells(game.as_ref()),
+        events: Vec::new(),
+    }];
+    let mut lines = Vec::new();
+    for action in &stored.actions {
+        let seat = action
+            .seat
+            .and_then(|seat| {
+                game.seat_names()
+                    .into_iter()
+                    .find(|name| game.seat(name).ok() == Some(seat))
+            })
+            .ok_or_else(|| ApiError::internal("replay", "an action without a seat"))?;
+        let played = game
+            .play_ui(seat, &action.action)
+            .map_err(|error| ApiError::internal("replay", error))?;
+        let line = format!("{seat}: {}", played.record);
+        lines.push(line.clone());
+        steps.push(ReplayStep {
+            action: Some(line),
+            position: game.position(Viewer::Omniscient),
+            cells: cells(game.as_ref()),
+            events: played.events,
+        });
+    }
+    Ok(Replayed { steps, game, lines })
+}
+
+fn players(stored: &StoredGame, game: &dyn DynGame) -> BTreeMap<String, String> {
+    stored
+        .seats
+        .iter()
+        .filter_map(|seat| {
+            let name = game
+                .seat_names()
+                .into_iter()
+                .find(|name| game.seat(name).ok() == Some(seat.seat))?;
+            let player = match &seat.occupant {
+                Occupant::User(_) => seat.user_name.clone().unwrap_or_default(),
+                Occupant::Ai(level) => format!("AI ({level})"),
+            };
+            Some((name.to_owned(), player))
+        })
+        .collect()
+}
+
+/// The replay as the protocol's `Replay` (docs/wire-protocol.md §6).
+#[must_use]
+pub fn replay_json(stored: &StoredGame, replayed: &Replayed) -> Value {
+    let result = stored
+        .info
+        .outcome
+        .as_deref()
+        .and_then(|outcome| serde_json::from_str::<Value>(outcome).ok());
+    json!({
+        "id": stored.info.id.0,
+        "game": stored.info.game,
+        "mode": stored.info.mode,
+        "players": players(stored, replayed.game.as_ref()),
+        "board": replayed.game.ui_board(),
+        "result": result,
+        "steps": replayed.steps.iter().map(|step| json!({
+            "action": step.action,
+            "position": step.position,
+            "cells": step.cells,
+            "events": step.events,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The zhanqi record of the game (`zhanqi-record/1`), starting from the position after
+/// deployment.
+#[must_use]
+pub fn record(stored: &StoredGame, replayed: &Replayed) -> zhanqi_protocol::GameRecord {
+    zhanqi_protocol::GameRecord {
+        format: RECORD_FORMAT.to_owned(),
+        game: stored.info.game.clone(),
+        mode: stored.info.mode.clone(),
+        options: serde_json::from_str(&stored.info.options).unwrap_or(Value::Null),
+        seed: stored.info.seed,
+        start: replayed.steps.first().map(|step| step.position.clone()),
+        players: players(stored, replayed.game.as_ref()),
+        actions: replayed.lines.clone(),
+        result: replayed
+            .game
+            .outcome()
+            .and_then(|outcome| serde_json::to_value(outcome).ok()),
+        source: Some(format!("zhanqi game {}", stored.info.id.0)),
+    }
+}
+
+/// One line per position: `<step>\t<record line or ->\t<JFEN>`.
+#[must_use]
+pub fn jfen_lines(replayed: &Replayed) -> String {
+    let mut text = String::new();
+    for (index, step) in replayed.steps.iter().enumerate() {
+        text.push_str(&format!(
+            "{index}\t{}\t{}\n",
+            step.action.as_deref().unwrap_or("-"),
+            step.position
+        ));
+    }
+    text
+}

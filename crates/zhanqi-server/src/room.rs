@@ -1,0 +1,1360 @@
+//! One actor per room: it owns the game, the seats, the clocks and the watchers, and is
+//! reached through a [`RoomHandle`] (mpsc commands with oneshot replies).
+//!
+//! Every change is stored before it is acknowledged or broadcast, and every message to a
+//! watcher is built from what that watcher may see (see [`crate::view`]).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
+
+use rand::Rng;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+use zhanqi_core::Viewer;
+use zhanqi_core::platform::{gold_multiplier, multiplier, stake};
+use zhanqi_protocol::{Choices, DynGame, GameEntry, Registry, Turn, UiError};
+use zhanqi_store::{
+    Clock, GameId, GameInfo, GameRecord, GameResult, GameStart, LayoutShelf, NewAction, Occupant,
+    Settlement, UnixMillis, UserId,
+};
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::view;
+
+/// The name under which a player's last readied layout is kept ("last used").
+pub const LAST_LAYOUT: &str = "上次布阵";
+
+/// Frames to one connection.
+pub type Outbox = mpsc::UnboundedSender<String>;
+
+/// The answer to a command: extra fields of the `ok` frame, or why it was refused.
+pub type Reply = oneshot::Sender<Result<serde_json::Value, ApiError>>;
+
+/// A signed-in person as a room knows them.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Person {
+    /// Their account.
+    pub id: UserId,
+    /// Their name.
+    pub name: String,
+    /// Whether they play as a guest.
+    pub guest: bool,
+}
+
+/// What a connection asks of a room.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Request {
+    /// Take a seat.
+    Sit(String),
+    /// Give one's seat back.
+    Stand,
+    /// Put an AI of a level in a seat.
+    Ai {
+        /// The seat.
+        seat: String,
+        /// The level.
+        level: String,
+    },
+    /// Take an AI out of a seat.
+    UnseatAi(String),
+    /// Swap two pieces of one's layout.
+    Swap(String, String),
+    /// Replace one's layout.
+    Layout(String),
+    /// A new random layout.
+    RandomLayout,
+    /// Ready to start.
+    Ready,
+    /// Not ready after all.
+    Unready,
+    /// Play an action.
+    Act(String),
+    /// Leave the room.
+    Leave,
+    /// Keep the finished game in one's replays.
+    SaveReplay,
+}
+
+enum Command {
+    Join {
+        conn: u64,
+        person: Person,
+        outbox: Outbox,
+        reply: Reply,
+    },
+    Disconnect {
+        conn: u64,
+    },
+    Request {
+        conn: u64,
+        person: Person,
+        request: Request,
+        reply: Reply,
+    },
+}
+
+/// How to reach a room's actor.
+#[derive(Clone, Debug)]
+pub struct RoomHandle {
+    commands: mpsc::Sender<Command>,
+}
+
+impl RoomHandle {
+    async fn ask(
+        &self,
+        command: impl FnOnce(Reply) -> Command,
+    ) -> Result<serde_json::Value, ApiError> {
+        let (reply, answer) = oneshot::channel();
+        self.commands
+            .send(command(reply))
+            .await
+            .map_err(|_| gone())?;
+        answer.await.map_err(|_| gone())?
+    }
+
+    /// Watch the room from connection `conn`: its frames go to `outbox`.
+    ///
+    /// # Errors
+    /// `no_room` if the room has closed.
+    pub async fn join(
+        &self,
+        conn: u64,
+        person: Person,
+        outbox: Outbox,
+    ) -> Result<serde_json::Value, ApiError> {
+        self.ask(|reply| Command::Join {
+            conn,
+            person,
+            outbox,
+            reply,
+        })
+        .await
+    }
+
+    /// Asks the room to do something for `person` on connection `conn`.
+    ///
+    /// # Errors
+    /// Why the room refused.
+    pub async fn request(
+        &self,
+        conn: u64,
+        person: Person,
+        request: Request,
+    ) -> Result<serde_json::Value, ApiError> {
+        self.ask(|reply| Command::Request {
+            conn,
+            person,
+            request,
+            reply,
+        })
+        .await
+    }
+
+    /// Tells the room that connection `conn` closed.
+    pub async fn disconnect(&self, conn: u64) {
+        // A room that already stopped has nobody to tell.
+        let _ = self.commands.send(Command::Disconnect { conn }).await;
+    }
+}
+
+fn gone() -> ApiError {
+    ApiError::new("no_room", "the room has closed")
+}
+
+/// Where a room stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Phase {
+    /// Seats are taken and layouts arranged.
+    Setup,
+    /// The game is played.
+    Playing,
+    /// The game is over.
+    Over,
+}
+
+impl Phase {
+    /// The phase's name in the protocol.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Setup => "setup",
+            Phase::Playing => "playing",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Sitter {
+    /// A person.
+    Person(Person),
+    /// An AI of this level.
+    Ai(String),
+}
+
+/// One seat of a room.
+#[derive(Clone, Debug)]
+pub struct SeatSlot {
+    /// The seat's name.
+    pub name: &'static str,
+    /// Who sits there.
+    pub sitter: Option<Sitter>,
+    /// The layout being arranged (games with a deployment).
+    pub layout: Option<String>,
+    /// Whether the seat is ready to start.
+    pub ready: bool,
+    /// Since when a seated person has had no connection to the room, during play.
+    pub away_since: Option<Instant>,
+}
+
+/// A connection watching the room.
+struct Watcher {
+    conn: u64,
+    person: Person,
+    outbox: Outbox,
+}
+
+/// The seat whose clock runs, and when it runs out.
+#[derive(Clone, Copy, Debug)]
+struct TurnClock {
+    seat: &'static str,
+    deadline: Instant,
+    deadline_unix: UnixMillis,
+}
+
+/// A room: everything its actor owns.
+pub struct Room {
+    app: AppState,
+    /// The room's id (the stored game's id).
+    pub id: GameId,
+    entry: &'static GameEntry,
+    /// The mode.
+    pub mode: String,
+    /// The base stake of a gold room (0: none).
+    pub stake: i64,
+    seed: u64,
+    created: UnixMillis,
+    /// A game of the room's kind, for names, the board and arranging layouts before play.
+    pub probe: Box<dyn DynGame>,
+    /// The seats, in seat order.
+    pub seats: Vec<SeatSlot>,
+    /// The phase.
+    pub phase: Phase,
+    /// The game, once started.
+    pub game: Option<Box<dyn DynGame>>,
+    seq: u32,
+    clock: Option<TurnClock>,
+    ai_at: Option<Instant>,
+    /// The last move of each seat, as the client draws it.
+    pub last_moves: BTreeMap<&'static str, serde_json::Value>,
+    watchers: Vec<Watcher>,
+    /// The result, once over.
+    pub result: Option<serde_json::Value>,
+    points_at_start: Vec<i64>,
+    /// Who saved the game to their replays.
+    pub replay_saved: BTreeSet<UserId>,
+}
+
+/// Starts the actor of a new room and registers it.
+///
+/// # Errors
+/// If the game or mode is unknown, or the store fails.
+pub async fn create_room(
+    app: &AppState,
+    host: &Person,
+    game: &str,
+    mode: &str,
+    stake: i64,
+) -> Result<GameId, ApiError> {
+    let entry = Registry::standard()
+        .find(game)
+        .map_err(|error| ApiError::bad_message(error.to_string()))?;
+    let probe = entry
+        .new_game(Some(mode), 0, &[])
+        .map_err(|error| ApiError::bad_message(error.to_string()))?;
+    if !(0..=1_000_000_000).contains(&stake) {
+        return Err(ApiError::bad_message(
+            "a stake is a whole number of gold from 0 to 1000000000",
+        ));
+    }
+    let options = probe.options().to_string();
+    let seed: u64 = rand::rng().random();
+    let info = app
+        .store
+        .create_game(
+            &zhanqi_store::NewGame {
+                game,
+                mode,
+                options: &options,
+                seed,
+                stake,
+                host: Some(host.id),
+            },
+            UnixMillis::now(),
+        )
+        .await?;
+    let room = Room::new(app.clone(), entry, &info, probe)?;
+    spawn(room);
+    Ok(info.id)
+}
+
+/// Brings back every unfinished room from the store, replaying the games' logs.
+///
+/// # Errors
+/// If the store cannot be read. A room that cannot be restored is logged and skipped.
+pub async fn restore_rooms(app: &AppState) -> Result<usize, ApiError> {
+    let records = app.store.unfinished_games().await?;
+    let mut restored = 0;
+    for record in records {
+        let id = record.info.id;
+        match Room::restore(app.clone(), &record).await {
+            Ok(room) => {
+                spawn(room);
+                restored += 1;
+            }
+            Err(error) => tracing::error!("could not restore {id}: {error}"),
+        }
+    }
+    Ok(restored)
+}
+
+fn spawn(room: Room) {
+    let (commands, inbox) = mpsc::channel(64);
+    let handle = RoomHandle { commands };
+    room.app.rooms.insert(room.id, handle);
+    tokio::spawn(room.run(inbox));
+}
+
+impl Room {
+    fn new(
+        app: AppState,
+        entry: &'static GameEntry,
+        info: &GameInfo,
+        probe: Box<dyn DynGame>,
+    ) -> Result<Room, ApiError> {
+        let seats = probe
+            .seat_names()
+            .into_iter()
+            .map(|name| SeatSlot {
+                name,
+                sitter: None,
+                layout: None,
+                ready: false,
+                away_since: None,
+            })
+            .collect();
+        Ok(Room {
+            app,
+            id: info.id,
+            entry,
+            mode: info.mode.clone(),
+            stake: info.stake,
+            seed: info.seed,
+            created: info.created_at,
+            probe,
+            seats,
+            phase: Phase::Setup,
+            game: None,
+            seq: 0,
+            clock: None,
+            ai_at: None,
+            last_moves: BTreeMap::new(),
+            watchers: Vec::new(),
+            result: None,
+            points_at_start: Vec::new(),
+            replay_saved: BTreeSet::new(),
+        })
+    }
+
+    async fn restore(app: AppState, record: &GameRecord) -> Result<Room, ApiError> {
+        let info = &record.info;
+        let entry = Registry::standard()
+            .find(&info.game)
+            .map_err(|error| ApiError::internal("restore a room", error))?;
+        let probe = entry
+            .new_game(Some(&info.mode), 0, &[])
+            .map_err(|error| ApiError::internal("restore a room", error))?;
+        let mut room = Room::new(app, entry, info, probe)?;
+        for seat in &record.seats {
+            let Some(slot) = room
+                .seats
+                .iter_mut()
+                .find(|slot| room.probe.seat(slot.name).ok() == Some(seat.seat))
+            else {
+                continue;
+            };
+            slot.sitter = Some(match &seat.occupant {
+                Occupant::User(user) => Sitter::Person(Person {
+                    id: *user,
+                    name: seat.user_name.clone().unwrap_or_default(),
+                    guest: false,
+                }),
+                Occupant::Ai(level) => Sitter::Ai(level.clone()),
+            });
+        }
+        let Some(start) = &info.start_state else {
+            // Still in setup: layouts are arranged again.
+            for index in 0..room.seats.len() {
+                room.prepare_seat(index).await;
+            }
+            return Ok(room);
+        };
+        let start: StartState = serde_json::from_str(start)
+            .map_err(|error| ApiError::internal("read a stored start", error))?;
+        let mut game = room.start_game_from(&start)?;
+        room.points_at_start = start.points;
+        for action in &record.actions {
+            let seat = action
+                .seat
+                .and_then(|seat| {
+                    game.seat_names()
+                        .into_iter()
+                        .find(|name| game.seat(name).ok() == Some(seat))
+                })
+                .ok_or_else(|| ApiError::internal("replay a stored action", "no seat"))?;
+            let played = game
+                .play_ui(seat, &action.action)
+                .map_err(|error| ApiError::internal("replay a stored action", error))?;
+            room.note_events(&played.events);
+            room.seq = action.seq + 1;
+        }
+        for slot in &mut room.seats {
+            slot.ready = true;
+        }
+        room.game = Some(game);
+        room.phase = Phase::Playing;
+        let now = Instant::now();
+        for slot in &mut room.seats {
+            if matches!(slot.sitter, Some(Sitter::Person(_))) {
+                slot.away_since = Some(now);
+            }
+        }
+        let deadline = record.current_clock().and_then(|clock| clock.deadline);
+        room.set_clock(deadline);
+        if room
+            .game
+            .as_ref()
+            .is_some_and(|game| game.outcome().is_some())
+        {
+            // The last action ended the game but the server stopped before settling it.
+            room.finish().await?;
+        }
+        Ok(room)
+    }
+
+    fn start_game_from(&self, start: &StartState) -> Result<Box<dyn DynGame>, ApiError> {
+        let deployments: Vec<(&str, &str)> = start
+            .deployments
+            .iter()
+            .map(|(seat, layout)| (seat.as_str(), layout.as_str()))
+            .collect();
+        self.entry
+            .new_game(Some(&self.mode), self.seed, &deployments)
+            .map_err(|error| ApiError::internal("start the game", error))
+    }
+
+    async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
+        self.publish();
+        self.schedule_ai();
+        loop {
+            let wake = self.next_wake();
+            tokio::select! {
+                command = inbox.recv() => {
+                    let Some(command) = command else { break };
+                    self.handle(command).await;
+                }
+                () = sleep_until(wake) => self.on_timer().await,
+            }
+            if self.should_close() {
+                break;
+            }
+        }
+        self.app.rooms.remove(self.id);
+        if self.phase == Phase::Setup
+            && let Err(error) = self.app.store.delete_open_game(self.id).await
+        {
+            tracing::warn!("could not delete the empty room {}: {error}", self.id);
+        }
+    }
+
+    /// A room closes when nobody watches it and nobody holds a seat to come back to.
+    fn should_close(&self) -> bool {
+        if !self.watchers.is_empty() {
+            return false;
+        }
+        match self.phase {
+            Phase::Over => true,
+            Phase::Setup => !self
+                .seats
+                .iter()
+                .any(|slot| matches!(slot.sitter, Some(Sitter::Person(_)))),
+            Phase::Playing => false,
+        }
+    }
+
+    fn next_wake(&self) -> Option<Instant> {
+        let grace = Duration::from_secs_f64(self.app.config.grace_seconds.max(0.0));
+        let away = if self.phase == Phase::Playing {
+            self.seats
+                .iter()
+                .filter(|slot| self.seat_active(slot.name))
+                .filter_map(|slot| slot.away_since.map(|since| since + grace))
+                .min()
+        } else {
+            None
+        };
+        [self.clock.map(|clock| clock.deadline), self.ai_at, away]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Join {
+                conn,
+                person,
+                outbox,
+                reply,
+            } => {
+                self.watchers.retain(|watcher| watcher.conn != conn);
+                self.watchers.push(Watcher {
+                    conn,
+                    person: person.clone(),
+                    outbox,
+                });
+                if let Some(slot) = self.seat_of_mut(person.id) {
+                    slot.away_since = None;
+                }
+                if let Some(index) = self.seat_index_of(person.id) {
+                    self.prepare_seat(index).await;
+                }
+                let board = self.probe.ui_board().unwrap_or(serde_json::Value::Null);
+                self.send_to(
+                    conn,
+                    &serde_json::json!({"type": "board", "room": self.id.0, "board": board}),
+                );
+                self.broadcast();
+                let _ = reply.send(Ok(serde_json::json!({})));
+            }
+            Command::Disconnect { conn } => {
+                let Some(at) = self.watchers.iter().position(|w| w.conn == conn) else {
+                    return;
+                };
+                let person = self.watchers.remove(at).person;
+                let still_here = self.watchers.iter().any(|w| w.person.id == person.id);
+                if !still_here
+                    && self.phase == Phase::Playing
+                    && let Some(slot) = self.seat_of_mut(person.id)
+                {
+                    slot.away_since = Some(Instant::now());
+                }
+                self.broadcast();
+            }
+            Command::Request {
+                conn,
+                person,
+                request,
+                reply,
+            } => {
+                let answer = self.request(conn, &person, request).await;
+                // The new state goes out before the answer, so a client that gets `ok` already
+                // holds the room it produced.
+                if answer.is_ok() {
+                    self.schedule_ai();
+                    self.broadcast();
+                }
+                let _ = reply.send(answer);
+            }
+        }
+    }
+
+    async fn request(
+        &mut self,
+        conn: u64,
+        person: &Person,
+        request: Request,
+    ) -> Result<serde_json::Value, ApiError> {
+        let watching = self.watchers.iter().any(|w| w.conn == conn);
+        if !watching && request != Request::Leave {
+            return Err(ApiError::new(
+                "no_room",
+                "join the room before acting in it",
+            ));
+        }
+        match request {
+            Request::Sit(seat) => self.sit(person, &seat).await,
+            Request::Stand => self.stand(person).await,
+            Request::Ai { seat, level } => self.add_ai(&seat, &level).await,
+            Request::UnseatAi(seat) => self.remove_ai(&seat).await,
+            Request::Swap(a, b) => {
+                let (index, layout) = self.arranging(person)?;
+                let name = self.seats[index].name;
+                let swapped = self
+                    .probe
+                    .swap_setup(name, &layout, &a, &b)
+                    .map_err(layout_error)?;
+                self.seats[index].layout = Some(swapped);
+                Ok(serde_json::json!({}))
+            }
+            Request::Layout(layout) => {
+                let (index, _) = self.arranging(person)?;
+                let checked = self.probe.check_setup(&layout).map_err(layout_error)?;
+                self.seats[index].layout = Some(checked);
+                Ok(serde_json::json!({}))
+            }
+            Request::RandomLayout => {
+                let (index, _) = self.arranging(person)?;
+                let layout = self
+                    .probe
+                    .random_setup(rand::rng().random())
+                    .map_err(layout_error)?;
+                self.seats[index].layout = Some(layout);
+                Ok(serde_json::json!({}))
+            }
+            Request::Ready => self.ready(person).await,
+            Request::Unready => {
+                self.need_phase(Phase::Setup)?;
+                let index = self.seat_index_of(person.id).ok_or_else(not_seated)?;
+                self.seats[index].ready = false;
+                Ok(serde_json::json!({}))
+            }
+            Request::Act(action) => {
+                self.need_phase(Phase::Playing)?;
+                let index = self.seat_index_of(person.id).ok_or_else(not_seated)?;
+                let seat = self.seats[index].name;
+                if matches!(action.trim(), "T" | "escape") {
+                    return Err(ApiError::new(
+                        "illegal",
+                        "the clock and leaving the room play these; send 'leave' to leave",
+                    ));
+                }
+                self.play(seat, &action).await?;
+                Ok(serde_json::json!({}))
+            }
+            Request::Leave => self.leave(conn, person).await,
+            Request::SaveReplay => {
+                self.need_phase(Phase::Over)?;
+                let title = format!("{} {} #{}", self.entry.name(), self.mode, self.id.0);
+                self.app
+                    .store
+                    .save_replay(person.id, self.id, &title, UnixMillis::now())
+                    .await?;
+                self.replay_saved.insert(person.id);
+                Ok(serde_json::json!({}))
+            }
+        }
+    }
+
+    fn need_phase(&self, phase: Phase) -> Result<(), ApiError> {
+        if self.phase == phase {
+            Ok(())
+        } else {
+            Err(ApiError::wrong_phase(format!(
+                "this can be done only while the room is in {}, and it is in {}",
+                phase.name(),
+                self.phase.name()
+            )))
+        }
+    }
+
+    fn slot_index(&self, seat: &str) -> Result<usize, ApiError> {
+        self.seats
+            .iter()
+            .position(|slot| slot.name == seat)
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.seats.iter().map(|slot| slot.name).collect();
+                ApiError::new(
+                    "no_seat",
+                    format!(
+                        "there is no seat '{seat}'; the seats are {}",
+                        names.join(", ")
+                    ),
+                )
+            })
+    }
+
+    /// The index of the seat where this person sits.
+    pub fn seat_index_of(&self, user: UserId) -> Option<usize> {
+        self.seats.iter().position(
+            |slot| matches!(&slot.sitter, Some(Sitter::Person(person)) if person.id == user),
+        )
+    }
+
+    fn seat_of_mut(&mut self, user: UserId) -> Option<&mut SeatSlot> {
+        let index = self.seat_index_of(user)?;
+        Some(&mut self.seats[index])
+    }
+
+    /// Whether a person of this account watches the room now.
+    pub fn connected(&self, user: UserId) -> bool {
+        self.watchers.iter().any(|w| w.person.id == user)
+    }
+
+    /// How many watchers hold no seat.
+    pub fn spectators(&self) -> usize {
+        self.watchers
+            .iter()
+            .filter(|w| self.seat_index_of(w.person.id).is_none())
+            .map(|w| w.person.id)
+            .collect::<BTreeSet<_>>()
+            .len()
+    }
+
+    fn seat_active(&self, seat: &str) -> bool {
+        let Some(game) = &self.game else {
+            return false;
+        };
+        game.ui_view(Viewer::Omniscient)
+            .and_then(|view| {
+                view["seats"].as_array().map(|seats| {
+                    seats
+                        .iter()
+                        .any(|s| s["seat"] == seat && s["status"] == "active")
+                })
+            })
+            .unwrap_or(true)
+    }
+
+    async fn sit(&mut self, person: &Person, seat: &str) -> Result<serde_json::Value, ApiError> {
+        self.need_phase(Phase::Setup)?;
+        let index = self.slot_index(seat)?;
+        if self.seat_index_of(person.id).is_some() {
+            return Err(ApiError::new(
+                "seat_taken",
+                "you already hold a seat in this room; stand up first",
+            ));
+        }
+        if self.seats[index].sitter.is_some() {
+            return Err(ApiError::new("seat_taken", format!("seat {seat} is taken")));
+        }
+        if self.stake > 0 {
+            let account = self.app.store.account(person.id).await?;
+            if account.gold < self.stake {
+                return Err(ApiError::new(
+                    "not_enough_gold",
+                    format!(
+                        "this room's stake is {} gold and you have {}",
+                        self.stake, account.gold
+                    ),
+                ));
+            }
+        }
+        let seat_id = self
+            .probe
+            .seat(seat)
+            .map_err(|e| ApiError::internal("seat", e))?;
+        self.app
+            .store
+            .take_seat(self.id, seat_id, &Occupant::User(person.id))
+            .await
+            .map_err(|error| {
+                if error.is_conflict() {
+                    ApiError::new("seat_taken", error.to_string())
+                } else {
+                    error.into()
+                }
+            })?;
+        self.seats[index].sitter = Some(Sitter::Person(person.clone()));
+        self.seats[index].ready = false;
+        self.prepare_seat(index).await;
+        Ok(serde_json::json!({}))
+    }
+
+    /// Gives a seat its starting layout: the person's last used one if still legal, else a
+    /// random one; an AI gets a random one and is ready.
+    async fn prepare_seat(&mut self, index: usize) {
+        if !self.probe.deploys() {
+            if matches!(self.seats[index].sitter, Some(Sitter::Ai(_))) {
+                self.seats[index].ready = true;
+            }
+            return;
+        }
+        if self.seats[index].layout.is_some() {
+            return;
+        }
+        let mut layout = None;
+        if let Some(Sitter::Person(person)) = &self.seats[index].sitter {
+            let shelf = LayoutShelf {
+                user: person.id,
+                game: self.entry.name(),
+                mode: &self.mode,
+            };
+            if let Ok(Some(saved)) = self.app.store.default_layout(shelf).await {
+                layout = self.probe.check_setup(&saved.layout).ok();
+            }
+        }
+        let layout = match layout {
+            Some(layout) => Some(layout),
+            None => self.probe.random_setup(rand::rng().random()).ok(),
+        };
+        let slot = &mut self.seats[index];
+        slot.layout = layout;
+        if matches!(slot.sitter, Some(Sitter::Ai(_))) {
+            slot.ready = true;
+        }
+    }
+
+    async fn stand(&mut self, person: &Person) -> Result<serde_json::Value, ApiError> {
+        self.need_phase(Phase::Setup)?;
+        let index = self.seat_index_of(person.id).ok_or_else(not_seated)?;
+        self.free_seat(index).await
+    }
+
+    async fn free_seat(&mut self, index: usize) -> Result<serde_json::Value, ApiError> {
+        let seat_id = self
+            .probe
+            .seat(self.seats[index].name)
+            .map_err(|e| ApiError::internal("seat", e))?;
+        self.app.store.leave_seat(self.id, seat_id).await?;
+        let slot = &mut self.seats[index];
+        slot.sitter = None;
+        slot.layout = None;
+        slot.ready = false;
+        Ok(serde_json::json!({}))
+    }
+
+    async fn add_ai(&mut self, seat: &str, level: &str) -> Result<serde_json::Value, ApiError> {
+        self.need_phase(Phase::Setup)?;
+        if !["easy", "medium", "hard", "expert"].contains(&level) {
+            return Err(ApiError::bad_message(format!(
+                "'{level}' is not an AI level; the levels are easy, medium, hard, expert"
+            )));
+        }
+        let index = self.slot_index(seat)?;
+        if self.seats[index].sitter.is_some() {
+            return Err(ApiError::new("seat_taken", format!("seat {seat} is taken")));
+        }
+        let seat_id = self
+            .probe
+            .seat(seat)
+            .map_err(|e| ApiError::internal("seat", e))?;
+        self.app
+            .store
+            .take_seat(self.id, seat_id, &Occupant::Ai(level.to_owned()))
+            .await?;
+        self.seats[index].sitter = Some(Sitter::Ai(level.to_owned()));
+        self.prepare_seat(index).await;
+        self.try_start().await?;
+        Ok(serde_json::json!({}))
+    }
+
+    async fn remove_ai(&mut self, seat: &str) -> Result<serde_json::Value, ApiError> {
+        self.need_phase(Phase::Setup)?;
+        let index = self.slot_index(seat)?;
+        if !matches!(self.seats[index].sitter, Some(Sitter::Ai(_))) {
+            return Err(ApiError::new(
+                "no_seat",
+                format!("no AI sits in seat {seat}"),
+            ));
+        }
+        self.free_seat(index).await
+    }
+
+    fn arranging(&self, person: &Person) -> Result<(usize, String), ApiError> {
+        self.need_phase(Phase::Setup)?;
+        let index = self.seat_index_of(person.id).ok_or_else(not_seated)?;
+        if self.seats[index].ready {
+            return Err(ApiError::wrong_phase(
+                "you are ready; send unready to change your layout",
+            ));
+        }
+        let layout = self.seats[index]
+            .layout
+            .clone()
+            .ok_or_else(|| ApiError::wrong_phase("this game has no layout to arrange"))?;
+        Ok((index, layout))
+    }
+
+    async fn ready(&mut self, person: &Person) -> Result<serde_json::Value, ApiError> {
+        self.need_phase(Phase::Setup)?;
+        let index = self.seat_index_of(person.id).ok_or_else(not_seated)?;
+        if let Some(layout) = self.seats[index].layout.clone() {
+            let shelf = LayoutShelf {
+                user: person.id,
+                game: self.entry.name(),
+                mode: &self.mode,
+            };
+            let now = UnixMillis::now();
+            self.app
+                .store
+                .save_layout(shelf, LAST_LAYOUT, &layout, now)
+                .await?;
+            self.app
+                .store
+                .mark_layout_used(shelf, LAST_LAYOUT, now)
+                .await?;
+        }
+        self.seats[index].ready = true;
+        if let Err(error) = self.try_start().await {
+            self.seats[index].ready = false;
+            return Err(error);
+        }
+        Ok(serde_json::json!({}))
+    }
+
+    /// Starts the game once every seat is taken and ready.
+    async fn try_start(&mut self) -> Result<(), ApiError> {
+        if self.phase != Phase::Setup
+            || !self
+                .seats
+                .iter()
+                .all(|slot| slot.sitter.is_some() && slot.ready)
+        {
+            return Ok(());
+        }
+        let mut points = Vec::with_capacity(self.seats.len());
+        for slot in &self.seats {
+            points.push(match &slot.sitter {
+                Some(Sitter::Person(person)) => {
+                    self.app
+                        .store
+                        .profile(person.id, self.entry.name())
+                        .await?
+                        .points
+                }
+                _ => 0,
+            });
+        }
+        let frozen = if self.stake > 0 {
+            stake(self.stake, gold_multiplier(multiplier(&points)))
+        } else {
+            0
+        };
+        let start = StartState {
+            deployments: self
+                .seats
+                .iter()
+                .filter_map(|slot| Some((slot.name.to_owned(), slot.layout.clone()?)))
+                .collect(),
+            points: points.clone(),
+        };
+        let game = self.start_game_from(&start)?;
+        let state = serde_json::to_string(&start)
+            .map_err(|error| ApiError::internal("write the start", error))?;
+        let first_clock = self.clock_after(game.as_ref(), None, Instant::now());
+        let clock = stored_clock(first_clock.as_ref());
+        self.app
+            .store
+            .start_game(
+                self.id,
+                &GameStart {
+                    frozen_gold: frozen,
+                    state: &state,
+                    clock: &clock,
+                },
+                UnixMillis::now(),
+            )
+            .await
+            .map_err(|error| {
+                if error.is_conflict() {
+                    ApiError::new("not_enough_gold", error.to_string())
+                } else {
+                    error.into()
+                }
+            })?;
+        self.points_at_start = points;
+        self.game = Some(game);
+        self.phase = Phase::Playing;
+        self.clock = first_clock;
+        let started = serde_json::json!({"kind": "started", "first": first_clock.map(|c| c.seat)});
+        self.send_events(&[started]);
+        Ok(())
+    }
+
+    /// The clock after a change: kept when the same seat is still to act and `keep` says the
+    /// action did not end its turn; restarted for a new seat; none when nobody acts.
+    fn clock_after(
+        &self,
+        game: &dyn DynGame,
+        keep: Option<TurnClock>,
+        now: Instant,
+    ) -> Option<TurnClock> {
+        let Turn::Seats(seats) = game.to_act() else {
+            return None;
+        };
+        let seat = *seats.first()?;
+        if let Some(kept) = keep
+            && kept.seat == seat
+        {
+            return Some(kept);
+        }
+        let millis = (self.app.config.move_seconds.max(0.0) * 1000.0) as u64;
+        Some(TurnClock {
+            seat,
+            deadline: now + Duration::from_millis(millis),
+            deadline_unix: UnixMillis::now().plus_millis(millis as i64),
+        })
+    }
+
+    /// Resumes a stored clock: the turn of the seat to act runs out at `deadline`.
+    fn set_clock(&mut self, deadline: Option<UnixMillis>) {
+        let Some(game) = &self.game else { return };
+        let Turn::Seats(seats) = game.to_act() else {
+            self.clock = None;
+            return;
+        };
+        let Some(&seat) = seats.first() else { return };
+        let now_unix = UnixMillis::now();
+        let deadline_unix = deadline.unwrap_or(now_unix);
+        let left = u64::try_from(deadline_unix.0 - now_unix.0).unwrap_or(0);
+        self.clock = Some(TurnClock {
+            seat,
+            deadline: Instant::now() + Duration::from_millis(left),
+            deadline_unix,
+        });
+    }
+
+    /// Plays an action for a seat: checked on a copy, stored, then made the game.
+    async fn play(&mut self, seat: &'static str, action: &str) -> Result<(), ApiError> {
+        let Some(game) = &self.game else {
+            return Err(ApiError::wrong_phase("the game has not started"));
+        };
+        let mut next = game.clone_box();
+        let played = next
+            .play_ui(seat, action)
+            .map_err(|error| ApiError::new("illegal", error.to_string()))?;
+        // Only the mover's own move or lost turn restarts the clock: draw offers and answers
+        // do not stop it (DR-4), nor does another seat's surrender or escape.
+        let keeps_clock = matches!(played.record.as_str(), "draw?" | "draw+" | "draw-")
+            || self.clock.is_some_and(|clock| clock.seat != seat);
+        let now = Instant::now();
+        let clock = self.clock_after(next.as_ref(), self.clock.filter(|_| keeps_clock), now);
+        let seat_id = next.seat(seat).map_err(|e| ApiError::internal("seat", e))?;
+        self.app
+            .store
+            .append_action(
+                self.id,
+                &NewAction {
+                    seq: self.seq,
+                    seat: Some(seat_id),
+                    action: &played.record,
+                    at: UnixMillis::now(),
+                    clock: &stored_clock(clock.as_ref()),
+                },
+            )
+            .await?;
+        self.seq += 1;
+        self.game = Some(next);
+        self.clock = clock;
+        self.note_events(&played.events);
+        self.send_events(&played.events);
+        if self
+            .game
+            .as_ref()
+            .is_some_and(|game| game.outcome().is_some())
+        {
+            self.finish().await?;
+        }
+        Ok(())
+    }
+
+    fn note_events(&mut self, events: &[serde_json::Value]) {
+        for event in events {
+            if event["kind"] == "moved"
+                && let Some(seat) = event["seat"].as_str()
+                && let Some(&name) = self.seats.iter().map(|s| &s.name).find(|n| **n == seat)
+            {
+                self.last_moves.insert(name, event.clone());
+            }
+        }
+    }
+
+    /// Settles a finished game: results, points and gold, stored in one transaction.
+    async fn finish(&mut self) -> Result<(), ApiError> {
+        let Some(game) = &self.game else {
+            return Ok(());
+        };
+        let Some(outcome) = game.outcome() else {
+            return Ok(());
+        };
+        let results = game.seat_results().unwrap_or_default();
+        let points = game
+            .points_change(&self.points_at_start)
+            .unwrap_or_else(|| vec![0; results.len()]);
+        let gold = if self.stake > 0 {
+            game.gold_change(self.stake, &self.points_at_start)
+                .map(|(gold, _house)| gold)
+        } else {
+            None
+        }
+        .unwrap_or_else(|| vec![0; results.len()]);
+        let mut settlements = Vec::new();
+        let mut seats_json = serde_json::Map::new();
+        for (index, slot) in self.seats.iter().enumerate() {
+            let result = results.get(index).copied().unwrap_or("absent");
+            let seat_id = game
+                .seat(slot.name)
+                .map_err(|e| ApiError::internal("seat", e))?;
+            let settlement = Settlement {
+                result: seat_result(result),
+                points: points.get(index).copied().unwrap_or(0),
+                gold: gold.get(index).copied().unwrap_or(0),
+            };
+            if slot.sitter.is_some() {
+                settlements.push((seat_id, settlement));
+            }
+            seats_json.insert(
+                slot.name.to_owned(),
+                serde_json::json!({
+                    "result": result,
+                    "points": settlement.points,
+                    "gold": settlement.gold,
+                }),
+            );
+        }
+        let summary = serde_json::json!({
+            "result": outcome.result,
+            "winners": outcome.winners,
+            "reason": outcome.reason,
+            "seats": seats_json,
+        });
+        self.app
+            .store
+            .finish_game(
+                self.id,
+                &GameResult {
+                    outcome: &summary.to_string(),
+                    seats: &settlements,
+                },
+                UnixMillis::now(),
+            )
+            .await?;
+        self.result = Some(summary);
+        self.phase = Phase::Over;
+        self.clock = None;
+        self.ai_at = None;
+        Ok(())
+    }
+
+    async fn leave(&mut self, conn: u64, person: &Person) -> Result<serde_json::Value, ApiError> {
+        match (self.phase, self.seat_index_of(person.id)) {
+            (Phase::Setup, Some(index)) => {
+                self.free_seat(index).await?;
+            }
+            (Phase::Playing, Some(index)) if self.seat_active(self.seats[index].name) => {
+                let seat = self.seats[index].name;
+                self.play(seat, "escape").await?;
+            }
+            _ => {}
+        }
+        self.watchers.retain(|w| w.conn != conn);
+        Ok(serde_json::json!({}))
+    }
+
+    async fn on_timer(&mut self) {
+        let now = Instant::now();
+        if let Some(clock) = self.clock
+            && clock.deadline <= now
+        {
+            if let Err(error) = self.play(clock.seat, "T").await {
+                tracing::error!(
+                    "room {}: timeout of {} failed: {error}",
+                    self.id,
+                    clock.seat
+                );
+                // Try again shortly rather than spin.
+                self.clock = Some(TurnClock {
+                    deadline: now + Duration::from_secs(1),
+                    ..clock
+                });
+            }
+            self.schedule_ai();
+            self.broadcast();
+            return;
+        }
+        if self.phase == Phase::Playing {
+            let grace = Duration::from_secs_f64(self.app.config.grace_seconds.max(0.0));
+            let gone = self.seats.iter().find(|slot| {
+                slot.away_since.is_some_and(|since| since + grace <= now)
+                    && self.seat_active(slot.name)
+            });
+            if let Some(slot) = gone {
+                let seat = slot.name;
+                if let Err(error) = self.play(seat, "escape").await {
+                    tracing::error!("room {}: escape of {seat} failed: {error}", self.id);
+                }
+                for slot in &mut self.seats {
+                    if slot.name == seat {
+                        slot.away_since = None;
+                    }
+                }
+                self.schedule_ai();
+                self.broadcast();
+                return;
+            }
+        }
+        if let Some(at) = self.ai_at
+            && at <= now
+        {
+            self.ai_at = None;
+            if let Some((seat, action)) = self.ai_choice()
+                && let Err(error) = self.play(seat, &action).await
+            {
+                tracing::error!(
+                    "room {}: AI {seat} could not play {action}: {error}",
+                    self.id
+                );
+            }
+            self.schedule_ai();
+            self.broadcast();
+        }
+    }
+
+    /// What an AI seat does now, if one must act: refuse a pending draw offer, or move.
+    ///
+    /// The AI levels are played by a uniformly random legal move until the AI players of
+    /// `zhanqi-ai` are reachable through the dyn layer.
+    fn ai_choice(&self) -> Option<(&'static str, String)> {
+        let game = self.game.as_ref()?;
+        if self.phase != Phase::Playing {
+            return None;
+        }
+        let is_ai = |name: &str| {
+            self.seats
+                .iter()
+                .any(|slot| slot.name == name && matches!(slot.sitter, Some(Sitter::Ai(_))))
+        };
+        if let Some(view) = game.ui_view(Viewer::Omniscient)
+            && let Some(offer) = view.get("draw_offer").filter(|offer| !offer.is_null())
+        {
+            for slot in &self.seats {
+                let answered = offer["by"] == slot.name
+                    || offer["accepted"]
+                        .as_array()
+                        .is_some_and(|seats| seats.iter().any(|s| s == slot.name));
+                if is_ai(slot.name) && !answered && self.seat_active(slot.name) {
+                    return Some((slot.name, "draw-".to_owned()));
+                }
+            }
+        }
+        let Turn::Seats(seats) = game.to_act() else {
+            return None;
+        };
+        let seat = *seats.first()?;
+        if !is_ai(seat) {
+            return None;
+        }
+        let Ok(Choices::Listed(actions)) = game.legal_actions(seat) else {
+            return None;
+        };
+        if actions.is_empty() {
+            return None;
+        }
+        let pick = rand::rng().random_range(0..actions.len());
+        Some((seat, actions[pick].clone()))
+    }
+
+    fn schedule_ai(&mut self) {
+        self.ai_at = self
+            .ai_choice()
+            .map(|_| Instant::now() + Duration::from_millis(self.app.config.ai_delay_ms));
+    }
+
+    fn send_to(&self, conn: u64, frame: &serde_json::Value) {
+        if let Some(watcher) = self.watchers.iter().find(|w| w.conn == conn) {
+            let _ = watcher.outbox.send(frame.to_string());
+        }
+    }
+
+    fn send_events(&self, events: &[serde_json::Value]) {
+        if events.is_empty() {
+            return;
+        }
+        let frame =
+            serde_json::json!({"type": "events", "room": self.id.0, "events": events}).to_string();
+        for watcher in &self.watchers {
+            let _ = watcher.outbox.send(frame.clone());
+        }
+    }
+
+    /// Sends every watcher the room as they may see it, and updates the lobby.
+    fn broadcast(&self) {
+        for watcher in &self.watchers {
+            let state = view::room_state(self, Some(watcher.person.id));
+            let frame = serde_json::json!({"type": "room", "room": state});
+            let _ = watcher.outbox.send(frame.to_string());
+        }
+        self.publish();
+    }
+
+    fn publish(&self) {
+        let listed = self.phase != Phase::Over;
+        self.app
+            .rooms
+            .publish(self.id, listed.then(|| view::summary(self)));
+    }
+
+    /// The game's name.
+    #[must_use]
+    pub fn game_name(&self) -> &'static str {
+        self.entry.name()
+    }
+
+    /// When the room was created.
+    #[must_use]
+    pub fn created(&self) -> UnixMillis {
+        self.created
+    }
+
+    /// The running clock: the seat, milliseconds left.
+    #[must_use]
+    pub fn clock_left(&self) -> Option<(&'static str, u64)> {
+        let clock = self.clock?;
+        let left = clock.deadline.saturating_duration_since(Instant::now());
+        Some((clock.seat, left.as_millis() as u64))
+    }
+
+    /// The move time limit in milliseconds.
+    #[must_use]
+    pub fn move_millis(&self) -> u64 {
+        (self.app.config.move_seconds.max(0.0) * 1000.0) as u64
+    }
+}
+
+/// What the store keeps to start a game again: each seat's deployment and the points every
+/// seat had at the start (for the level multiplier).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StartState {
+    deployments: BTreeMap<String, String>,
+    points: Vec<i64>,
+}
+
+fn stored_clock(clock: Option<&TurnClock>) -> Clock {
+    Clock {
+        deadline: clock.map(|clock| clock.deadline_unix),
+        state: serde_json::json!({"seat": clock.map(|clock| clock.seat)}).to_string(),
+    }
+}
+
+fn seat_result(result: &str) -> zhanqi_core::SeatResult {
+    use zhanqi_core::SeatResult;
+    match result {
+        "win" => SeatResult::Win,
+        "loss" => SeatResult::Loss,
+        "draw" => SeatResult::Draw,
+        "escaped" => SeatResult::Escaped,
+        _ => SeatResult::Absent,
+    }
+}
+
+fn layout_error(error: UiError) -> ApiError {
+    match error {
+        UiError::Setup(reason) => ApiError::new("illegal_layout", reason),
+        UiError::Unsupported(reason) => ApiError::wrong_phase(reason),
+        UiError::Game(error) => ApiError::new("illegal_layout", error.to_string()),
+    }
+}
+
+fn not_seated() -> ApiError {
+    ApiError::new("not_seated", "you hold no seat in this room")
+}
+
+async fn sleep_until(wake: Option<Instant>) {
+    match wake {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}

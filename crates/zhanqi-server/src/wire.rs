@@ -1,0 +1,229 @@
+//! The messages a browser sends over the WebSocket (docs/wire-protocol.md §3.1), read strictly:
+//! anything else is answered with an error frame and changes nothing.
+
+use serde::Deserialize;
+use zhanqi_store::GameId;
+
+use crate::error::ApiError;
+
+/// The largest text frame read, in bytes.
+pub const MAX_FRAME_BYTES: usize = 16 * 1024;
+
+/// One client message, by its `type`.
+#[derive(Clone, PartialEq, Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Subscribe to the lobby.
+    Lobby {
+        /// The client's correlation id.
+        #[serde(default)]
+        id: Option<serde_json::Value>,
+    },
+    /// Create a room.
+    Create {
+        /// The client's correlation id.
+        #[serde(default)]
+        id: Option<serde_json::Value>,
+        /// The game (`junqi`).
+        game: String,
+        /// The mode.
+        mode: String,
+        /// The base stake of a gold room; 0 for none.
+        #[serde(default)]
+        stake: i64,
+    },
+    /// Watch a room.
+    Join(RoomRef),
+    /// Take a seat.
+    Sit(SeatRef),
+    /// Give a seat back.
+    Stand(RoomRef),
+    /// Put an AI in a seat.
+    Ai {
+        /// The client's correlation id.
+        #[serde(default)]
+        id: Option<serde_json::Value>,
+        /// The room.
+        room: i64,
+        /// The seat.
+        seat: String,
+        /// `easy`, `medium`, `hard` or `expert`.
+        level: String,
+    },
+    /// Take an AI out of a seat.
+    UnseatAi(SeatRef),
+    /// Swap two pieces of one's layout.
+    Swap {
+        /// The client's correlation id.
+        #[serde(default)]
+        id: Option<serde_json::Value>,
+        /// The room.
+        room: i64,
+        /// One post.
+        a: String,
+        /// The other post.
+        b: String,
+    },
+    /// Replace one's whole layout.
+    Layout {
+        /// The client's correlation id.
+        #[serde(default)]
+        id: Option<serde_json::Value>,
+        /// The room.
+        room: i64,
+        /// The layout string.
+        layout: String,
+    },
+    /// A new random layout.
+    RandomLayout(RoomRef),
+    /// Ready to start.
+    Ready(RoomRef),
+    /// Not ready after all.
+    Unready(RoomRef),
+    /// Play an action.
+    Act {
+        /// The client's correlation id.
+        #[serde(default)]
+        id: Option<serde_json::Value>,
+        /// The room.
+        room: i64,
+        /// The action in the game's notation.
+        action: String,
+    },
+    /// Leave a room (an escape during play).
+    Leave(RoomRef),
+    /// Keep the finished game in one's replays.
+    SaveReplay(RoomRef),
+    /// Are you there?
+    Ping {
+        /// The client's correlation id.
+        #[serde(default)]
+        id: Option<serde_json::Value>,
+    },
+}
+
+/// A message about one room.
+#[derive(Clone, PartialEq, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoomRef {
+    /// The client's correlation id.
+    #[serde(default)]
+    pub id: Option<serde_json::Value>,
+    /// The room.
+    pub room: i64,
+}
+
+/// A message about one seat of a room.
+#[derive(Clone, PartialEq, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRef {
+    /// The client's correlation id.
+    #[serde(default)]
+    pub id: Option<serde_json::Value>,
+    /// The room.
+    pub room: i64,
+    /// The seat.
+    pub seat: String,
+}
+
+impl ClientMessage {
+    /// Reads one text frame.
+    ///
+    /// # Errors
+    /// `bad_message` for anything that is not one of the protocol's messages.
+    pub fn parse(text: &str) -> Result<ClientMessage, (ApiError, Option<serde_json::Value>)> {
+        if text.len() > MAX_FRAME_BYTES {
+            return Err((ApiError::bad_message("the message is too large"), None));
+        }
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|error| (ApiError::bad_message(format!("not JSON: {error}")), None))?;
+        let id = value.get("id").cloned();
+        let message: ClientMessage = serde_json::from_value(value)
+            .map_err(|error| (ApiError::bad_message(error.to_string()), id.clone()))?;
+        if let Some(id) = message.id()
+            && !(id.is_string() || id.is_number())
+        {
+            return Err((
+                ApiError::bad_message("id must be a number or a string"),
+                None,
+            ));
+        }
+        Ok(message)
+    }
+
+    /// The client's correlation id.
+    #[must_use]
+    pub fn id(&self) -> Option<&serde_json::Value> {
+        match self {
+            ClientMessage::Lobby { id }
+            | ClientMessage::Ping { id }
+            | ClientMessage::Create { id, .. }
+            | ClientMessage::Ai { id, .. }
+            | ClientMessage::Swap { id, .. }
+            | ClientMessage::Layout { id, .. }
+            | ClientMessage::Act { id, .. } => id.as_ref(),
+            ClientMessage::Join(r)
+            | ClientMessage::Stand(r)
+            | ClientMessage::RandomLayout(r)
+            | ClientMessage::Ready(r)
+            | ClientMessage::Unready(r)
+            | ClientMessage::Leave(r)
+            | ClientMessage::SaveReplay(r) => r.id.as_ref(),
+            ClientMessage::Sit(s) | ClientMessage::UnseatAi(s) => s.id.as_ref(),
+        }
+    }
+
+    /// The room the message is about, if any.
+    #[must_use]
+    pub fn room(&self) -> Option<GameId> {
+        match self {
+            ClientMessage::Lobby { .. }
+            | ClientMessage::Ping { .. }
+            | ClientMessage::Create { .. } => None,
+            ClientMessage::Ai { room, .. }
+            | ClientMessage::Swap { room, .. }
+            | ClientMessage::Layout { room, .. }
+            | ClientMessage::Act { room, .. } => Some(GameId(*room)),
+            ClientMessage::Join(r)
+            | ClientMessage::Stand(r)
+            | ClientMessage::RandomLayout(r)
+            | ClientMessage::Ready(r)
+            | ClientMessage::Unready(r)
+            | ClientMessage::Leave(r)
+            | ClientMessage::SaveReplay(r) => Some(GameId(r.room)),
+            ClientMessage::Sit(s) | ClientMessage::UnseatAi(s) => Some(GameId(s.room)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_messages_are_read_and_everything_else_is_refused() {
+        let act =
+            ClientMessage::parse(r#"{"type":"act","room":3,"action":"c5-c4","id":7}"#).unwrap();
+        assert_eq!(act.room(), Some(GameId(3)));
+        assert_eq!(act.id(), Some(&serde_json::json!(7)));
+        for bad in [
+            "",
+            "null",
+            "[]",
+            r#"{"type":"act"}"#,
+            r#"{"type":"fly","room":1}"#,
+            r#"{"type":"act","room":"x","action":"a"}"#,
+            r#"{"type":"act","room":1,"action":"a","extra":1}"#,
+            r#"{"type":"ping","id":{"a":1}}"#,
+        ] {
+            assert!(ClientMessage::parse(bad).is_err(), "{bad}");
+        }
+        let huge = format!(
+            r#"{{"type":"ping","id":"{}"}}"#,
+            "x".repeat(MAX_FRAME_BYTES)
+        );
+        assert!(ClientMessage::parse(&huge).is_err());
+        let (_, id) = ClientMessage::parse(r#"{"type":"act","id":5}"#).unwrap_err();
+        assert_eq!(id, Some(serde_json::json!(5)));
+    }
+}

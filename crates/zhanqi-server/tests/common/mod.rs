@@ -1,0 +1,281 @@
+//! A real server on `127.0.0.1:0` and clients that speak to it over loopback: HTTP through
+//! reqwest with a cookie jar, the WebSocket through tokio-tungstenite, every frame kept.
+
+#![allow(dead_code)]
+
+pub mod leaks;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use zhanqi_server::{Server, ServerConfig};
+
+/// How long a test waits for a frame before it gives up: a guard against hanging, not a
+/// measurement (nothing asserts how fast the server is).
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// Where the tests keep their data: PostgreSQL when `ZHANQI_TEST_DATABASE_URL` is set, else a
+/// fresh SQLite file.
+pub struct Database {
+    pub url: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl Database {
+    /// A fresh SQLite file in a temporary folder.
+    pub fn sqlite() -> Database {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let path: PathBuf = dir.path().join("zhanqi.db");
+        Database {
+            url: format!("sqlite://{}?mode=rwc", path.display()),
+            _dir: Some(dir),
+        }
+    }
+
+    /// Every database the tests should run on.
+    pub fn all() -> Vec<Database> {
+        let mut databases = vec![Database::sqlite()];
+        if let Ok(url) = std::env::var("ZHANQI_TEST_DATABASE_URL")
+            && !url.is_empty()
+        {
+            databases.push(Database { url, _dir: None });
+        }
+        databases
+    }
+}
+
+/// Test options: short clocks, AIs that move at once.
+pub fn config(database: &Database) -> ServerConfig {
+    let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), &database.url);
+    config.ai_delay_ms = 0;
+    config.move_seconds = 600.0;
+    config.grace_seconds = 600.0;
+    config.login_per_minute = 1000;
+    config.rooms_per_minute = 1000;
+    config.messages_per_second = 1000;
+    config
+}
+
+/// A running server, in a runtime of its own so that dropping it stops every room actor at
+/// once, as `kill -9` would.
+pub struct TestServer {
+    pub addr: SocketAddr,
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+impl TestServer {
+    pub fn start(config: ServerConfig) -> TestServer {
+        // Built on a thread of its own: a test's async body may not block on another runtime.
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("server runtime");
+            let server = runtime
+                .block_on(Server::bind(config))
+                .expect("the server starts");
+            let addr = server.addr();
+            runtime.spawn(server.run(std::future::pending()));
+            TestServer {
+                addr,
+                runtime: Some(runtime),
+            }
+        })
+        .join()
+        .expect("the server thread")
+    }
+
+    /// Stops the server abruptly: no room gets to finish anything.
+    pub fn kill(mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+/// A person with a browser: a cookie jar and sockets.
+pub struct Person {
+    pub http: reqwest::Client,
+    pub base: String,
+    pub cookie: String,
+    pub name: String,
+}
+
+impl Person {
+    /// Signs in as a guest with (a unique form of) `name`.
+    pub async fn guest(server: &TestServer, name: &str) -> Person {
+        let base = format!("http://{}", server.addr);
+        let http = reqwest::Client::builder()
+            .cookie_store(true)
+            .build()
+            .unwrap();
+        let answer = http
+            .post(format!("{base}/api/guest"))
+            .json(&json!({"name": name}))
+            .send()
+            .await
+            .unwrap();
+        assert!(
+            answer.status().is_success(),
+            "guest sign-in: {}",
+            answer.status()
+        );
+        let cookie = answer
+            .headers()
+            .get("set-cookie")
+            .expect("a session cookie")
+            .to_str()
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_owned();
+        let body: Value = answer.json().await.unwrap();
+        Person {
+            http,
+            base,
+            cookie,
+            name: body["user"]["name"].as_str().unwrap().to_owned(),
+        }
+    }
+
+    /// The same person with a browser pointed at another server address (after a restart).
+    pub fn at(&self, server: &TestServer) -> Person {
+        Person {
+            http: reqwest::Client::new(),
+            base: format!("http://{}", server.addr),
+            cookie: self.cookie.clone(),
+            name: self.name.clone(),
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, String) {
+        let answer = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .header("cookie", &self.cookie)
+            .send()
+            .await
+            .unwrap();
+        (answer.status().as_u16(), answer.text().await.unwrap())
+    }
+
+    pub async fn socket(&self) -> Socket {
+        let url = self.base.replace("http://", "ws://") + "/ws";
+        let mut request = url.into_client_request().unwrap();
+        request
+            .headers_mut()
+            .insert("cookie", self.cookie.parse().unwrap());
+        let (stream, _) = tokio_tungstenite::connect_async(request)
+            .await
+            .expect("the WebSocket opens");
+        let mut socket = Socket {
+            stream,
+            frames: Vec::new(),
+            next_id: 1,
+            backlog: std::collections::VecDeque::new(),
+        };
+        let hello = socket.next_frame().await;
+        assert_eq!(hello["type"], "hello", "{hello}");
+        socket
+    }
+}
+
+type Stream =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// One WebSocket, with every frame it received kept in `frames`.
+pub struct Socket {
+    pub stream: Stream,
+    pub frames: Vec<Value>,
+    next_id: u64,
+    backlog: std::collections::VecDeque<Value>,
+}
+
+impl Socket {
+    /// The next frame (from the backlog first).
+    pub async fn next_frame(&mut self) -> Value {
+        if let Some(frame) = self.backlog.pop_front() {
+            return frame;
+        }
+        loop {
+            let message = tokio::time::timeout(PATIENCE, self.stream.next())
+                .await
+                .unwrap_or_else(|_| {
+                    let last: Vec<&Value> = self.frames.iter().rev().take(3).collect();
+                    panic!("no frame arrived; the last ones were {last:#?}")
+                })
+                .expect("the socket stays open")
+                .expect("a readable frame");
+            if let Message::Text(text) = message {
+                let frame: Value = serde_json::from_str(text.as_str()).expect("frames are JSON");
+                self.frames.push(frame.clone());
+                return frame;
+            }
+        }
+    }
+
+    /// Sends a raw text frame.
+    pub async fn send_text(&mut self, text: &str) {
+        self.stream
+            .send(Message::Text(text.to_owned().into()))
+            .await
+            .unwrap();
+    }
+
+    /// Sends a command and waits for its `ok` or `error`, keeping other frames in the backlog.
+    pub async fn command(&mut self, mut message: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        message["id"] = json!(id);
+        self.send_text(&message.to_string()).await;
+        let mut kept = Vec::new();
+        let answer = loop {
+            let frame = self.next_frame().await;
+            if (frame["type"] == "ok" || frame["type"] == "error") && frame["id"] == json!(id) {
+                break frame;
+            }
+            kept.push(frame);
+        };
+        for frame in kept.into_iter().rev() {
+            self.backlog.push_front(frame);
+        }
+        answer
+    }
+
+    /// A command that must succeed.
+    pub async fn ok(&mut self, message: Value) -> Value {
+        let answer = self.command(message.clone()).await;
+        assert_eq!(answer["type"], "ok", "{message} was refused: {answer}");
+        answer
+    }
+
+    /// Reads frames until a `room` frame satisfies `wanted`, and returns it.
+    pub async fn room_until(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let frame = self.next_frame().await;
+            if frame["type"] == "room" && wanted(&frame["room"]) {
+                return frame["room"].clone();
+            }
+        }
+    }
+
+    /// The latest room state, after draining what has arrived.
+    pub async fn latest_room(&mut self) -> Value {
+        self.room_until(|_| true).await
+    }
+}

@@ -1,0 +1,178 @@
+//! Whole games over real sockets: two people in 2p, one person with three AIs in 4p, with a
+//! spectator watching; every frame each of them received is checked for leaks.
+
+mod common;
+
+use common::leaks::{Fact, check_frame, true_facts};
+use common::{Database, Person, Socket, TestServer, config};
+use serde_json::{Value, json};
+
+/// A small deterministic chooser, so a failing game can be told apart from another.
+struct Chooser(u64);
+
+impl Chooser {
+    fn pick<'a>(&mut self, actions: &'a [Value]) -> &'a str {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        actions[(self.0 >> 33) as usize % actions.len()]
+            .as_str()
+            .unwrap()
+    }
+}
+
+fn my_turn(room: &Value) -> bool {
+    room["phase"] == "playing"
+        && room["you"].is_string()
+        && room["view"]["to_move"] == room["you"]
+        && room["legal"]
+            .as_array()
+            .is_some_and(|legal| !legal.is_empty())
+}
+
+fn check_all(socket: &Socket, me: Option<&str>, shown: &mut Vec<Fact>) {
+    for frame in &socket.frames {
+        shown.extend(check_frame(frame, me));
+    }
+}
+
+async fn sit_ready(socket: &mut Socket, room: i64, seat: &str) {
+    socket
+        .ok(json!({"type": "sit", "room": room, "seat": seat}))
+        .await;
+    socket.ok(json!({"type": "ready", "room": room})).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_2p_game_between_two_people_with_a_spectator_leaks_nothing() {
+    for database in Database::all() {
+        let server = TestServer::start(config(&database));
+        let alice = Person::guest(&server, "alice").await;
+        let bob = Person::guest(&server, "bob").await;
+        let carol = Person::guest(&server, "carol").await;
+        let (mut a, mut b, mut watcher) = (
+            alice.socket().await,
+            bob.socket().await,
+            carol.socket().await,
+        );
+
+        let created = a
+            .ok(json!({"type": "create", "game": "junqi", "mode": "2p"}))
+            .await;
+        let room = created["room"].as_i64().unwrap();
+        for socket in [&mut a, &mut b, &mut watcher] {
+            socket.ok(json!({"type": "join", "room": room})).await;
+        }
+        sit_ready(&mut a, room, "s").await;
+        sit_ready(&mut b, room, "n").await;
+
+        let mut chooser = Chooser(7);
+        let mut moves = 0u64;
+        let (over, final_b) = loop {
+            let at =
+                |room: &Value| room["phase"] == "over" || room["view"]["moves"] == json!(moves);
+            let state_a = a.room_until(at).await;
+            let state_b = b.room_until(at).await;
+            watcher.room_until(at).await;
+            if state_a["phase"] == "over" {
+                break (state_a, state_b);
+            }
+            let (mover, state) = if my_turn(&state_a) {
+                (&mut a, state_a)
+            } else {
+                (&mut b, state_b)
+            };
+            assert!(my_turn(&state), "somebody must be to move: {state}");
+            let action = chooser.pick(state["legal"].as_array().unwrap()).to_owned();
+            mover
+                .ok(json!({"type": "act", "room": room, "action": action}))
+                .await;
+            moves += 1;
+        };
+        assert!(over["result"]["reason"].is_string(), "{over}");
+        assert_eq!(over["result"], final_b["result"]);
+
+        let (status, replay) = alice.get(&format!("/api/games/{room}/replay")).await;
+        assert_eq!(status, 200, "{replay}");
+        let replay: Value = serde_json::from_str(&replay).unwrap();
+        assert_eq!(replay["steps"].as_array().unwrap().len() as u64, moves + 1);
+        let truth = true_facts(&replay);
+        let mut shown = Vec::new();
+        check_all(&a, Some("s"), &mut shown);
+        check_all(&b, Some("n"), &mut shown);
+        check_all(&watcher, None, &mut shown);
+        assert!(!shown.is_empty(), "the seats saw their own pieces");
+        for fact in shown {
+            assert!(truth.contains(&fact), "{fact:?} was shown but never true");
+        }
+        // After the game everyone sees everything: the last frame equals the final truth.
+        let final_cells = &replay["steps"].as_array().unwrap().last().unwrap()["cells"];
+        assert_eq!(&over["view"]["cells"], final_cells);
+
+        let (status, record) = alice.get(&format!("/api/games/{room}/record")).await;
+        assert_eq!(status, 200);
+        let record = zhanqi_protocol::GameRecord::from_json(&record).unwrap();
+        let (steps, _) = record
+            .replay(&zhanqi_protocol::Registry::standard())
+            .unwrap();
+        assert_eq!(steps.len() as u64, moves + 1, "the exported record replays");
+        let (status, jfen) = alice.get(&format!("/api/games/{room}/jfen")).await;
+        assert_eq!(status, 200);
+        assert_eq!(jfen.lines().count() as u64, moves + 1);
+
+        // The players' profiles count the game.
+        let (_, profile) = alice.get(&format!("/api/users/{}", alice.name)).await;
+        let profile: Value = serde_json::from_str(&profile).unwrap();
+        assert_eq!(profile["user"]["games"]["played"], 1, "{profile}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_4p_game_with_three_ai_seats_is_played_to_the_end() {
+    for database in Database::all() {
+        let server = TestServer::start(config(&database));
+        let dan = Person::guest(&server, "dan").await;
+        let eve = Person::guest(&server, "eve").await;
+        let (mut d, mut watcher) = (dan.socket().await, eve.socket().await);
+        let room = d
+            .ok(json!({"type": "create", "game": "junqi", "mode": "4p"}))
+            .await["room"]
+            .as_i64()
+            .unwrap();
+        d.ok(json!({"type": "join", "room": room})).await;
+        watcher.ok(json!({"type": "join", "room": room})).await;
+        for (seat, level) in [("e", "easy"), ("n", "medium"), ("w", "hard")] {
+            d.ok(json!({"type": "ai", "room": room, "seat": seat, "level": level}))
+                .await;
+        }
+        sit_ready(&mut d, room, "s").await;
+        let mut chooser = Chooser(11);
+        let over = loop {
+            let state = d
+                .room_until(|room| room["phase"] == "over" || my_turn(room))
+                .await;
+            if state["phase"] == "over" {
+                break state;
+            }
+            let action = chooser.pick(state["legal"].as_array().unwrap()).to_owned();
+            let answer = d
+                .command(json!({"type": "act", "room": room, "action": action}))
+                .await;
+            // The turn may have passed meanwhile only if the clock ran out, which it cannot here.
+            assert_eq!(answer["type"], "ok", "{answer}");
+        };
+        let seats = over["result"]["seats"].as_object().unwrap();
+        assert_eq!(seats.len(), 4);
+        watcher.room_until(|room| room["phase"] == "over").await;
+        let mut shown = Vec::new();
+        check_all(&d, Some("s"), &mut shown);
+        check_all(&watcher, None, &mut shown);
+        let (status, replay) = dan.get(&format!("/api/games/{room}/replay")).await;
+        assert_eq!(status, 200);
+        let truth = true_facts(&serde_json::from_str(&replay).unwrap());
+        for fact in shown {
+            assert!(truth.contains(&fact), "{fact:?} was shown but never true");
+        }
+    }
+}
