@@ -1,0 +1,184 @@
+// What the browser tests share: launching Debian's Chromium through playwright-core (never a
+// downloaded browser), signing people in through the page, reading the room page's data
+// attributes, making moves by clicking, and screenshots of every open page on failure.
+
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The server under test, started by ../browser.rs. */
+export const BASE = process.env.ZHANQI_URL ?? 'http://127.0.0.1:8080';
+
+const CHROMIUM = process.env.ZHANQI_CHROMIUM ?? '/usr/bin/chromium';
+const SHOTS = process.env.ZHANQI_SCREENSHOTS ?? path.join(os.tmpdir(), 'zhanqi-browser-screenshots');
+
+/** Launches headless Chromium with the flags of DESIGN.md §4. */
+export async function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic',
+      '--no-first-run', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A name no earlier run used (names are unique in the database). */
+export function uniqueName(prefix) {
+  return `${prefix}${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/**
+ * Opens a page in a fresh browser context (its own cookies), in English unless told.
+ * @param {import('playwright-core').Browser} browser
+ */
+export async function openPage(browser, { phone = false, lang = 'en' } = {}) {
+  const context = await browser.newContext({
+    viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+    deviceScaleFactor: 1,
+    isMobile: phone,
+    hasTouch: phone,
+  });
+  await context.addInitScript((lang) => {
+    if (!localStorage.getItem('zhanqi.lang')) localStorage.setItem('zhanqi.lang', lang);
+  }, lang);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.errors = errors;
+  await page.goto(BASE + '/');
+  return page;
+}
+
+/**
+ * Runs `body` with screenshots of every page in `pages` (an array filled as the test goes)
+ * when it fails; their paths are printed.
+ */
+export async function withScreenshots(name, pages, body) {
+  try {
+    await body();
+  } catch (error) {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    for (const [index, page] of pages.entries()) {
+      const file = path.join(SHOTS, `${name}-${index}.png`);
+      try {
+        await page.screenshot({ path: file, fullPage: true });
+        console.error(`screenshot of page ${index} (${page.url()}): ${file}`);
+        if (page.errors?.length) console.error(`page ${index} script errors: ${page.errors.join(' | ')}`);
+      } catch (shotError) {
+        console.error(`no screenshot of page ${index}: ${shotError.message}`);
+      }
+    }
+    throw error;
+  }
+}
+
+/** Registers through the sign-in page and waits for the lobby. */
+export async function register(page, name, password = 'correct horse 9') {
+  await page.locator('#register input[name=name]').fill(name);
+  await page.locator('#register input[name=password]').fill(password);
+  await page.locator('#register button[type=submit]').click();
+  await page.locator('body[data-page=lobby]').waitFor();
+  await page.locator('#nav-profile', { hasText: name }).waitFor();
+}
+
+/** Plays as a guest through the sign-in page and waits for the lobby. */
+export async function guest(page, name) {
+  await page.locator('#guest input[name=name]').fill(name);
+  await page.locator('#guest button[type=submit]').click();
+  await page.locator('body[data-page=lobby]').waitFor();
+}
+
+/** Creates a room of `mode` from the lobby; returns its id once its page shows. */
+export async function createRoom(page, mode) {
+  await page.locator('#create-mode').selectOption(mode);
+  await page.locator('#create-room button[type=submit]').click();
+  await page.waitForURL(/#\/room\/.+/);
+  await page.locator('.page.room[data-phase=setup]').waitFor();
+  return decodeURIComponent(page.url().split('#/room/')[1]);
+}
+
+/** Takes `seat` in the room shown and waits for the deployment controls. */
+export async function sit(page, seat) {
+  await page.locator(`.seat-card[data-seat=${seat}] button.sit`).click();
+  await page.locator(`.page.room[data-you=${seat}]`).waitFor();
+  await page.locator('#ready').waitFor();
+}
+
+/** The room page's attributes: phase, moves, whether it is this page's turn. */
+export async function roomState(page) {
+  return page.locator('.page.room').evaluate((element) => ({
+    phase: element.dataset.phase,
+    moves: Number(element.dataset.moves),
+    myTurn: element.dataset.myTurn === 'true',
+    you: element.dataset.you,
+  }));
+}
+
+/** Piece letter on every occupied post of the board shown: {post: letter}. */
+export async function pieces(page) {
+  return page.locator('svg.board').evaluate((board) => {
+    const out = {};
+    for (const spot of board.querySelectorAll('[data-post][data-piece]')) {
+      out[spot.getAttribute('data-post')] = spot.getAttribute('data-piece');
+    }
+    return out;
+  });
+}
+
+/**
+ * Makes one move by clicking: a piece the page marks selectable, then one of the targets it
+ * then marks. `attacks`: 'avoid' (moves only, when any), 'prefer' or 'any'. Returns the
+ * action clicked, or null when no piece of the page had a target of the wanted kind.
+ */
+export async function clickMove(page, attacks = 'any') {
+  const board = page.locator('svg.board');
+  const sources = await board.evaluate((svg) =>
+    [...svg.querySelectorAll('.spot.selectable')].map((spot) => spot.getAttribute('data-post')));
+  shuffle(sources);
+  /** @type {{from: string, to: string, attack: boolean} | null} */
+  let fallback = null;
+  for (const from of sources) {
+    await board.locator(`[data-post="${from}"]`).click();
+    const targets = await board.evaluate((svg) => ({
+      moves: [...svg.querySelectorAll('.spot.target-move')].map((s) => s.getAttribute('data-post')),
+      attacks: [...svg.querySelectorAll('.spot.target-attack')].map((s) => s.getAttribute('data-post')),
+    }));
+    const wanted = attacks === 'prefer' ? targets.attacks : attacks === 'avoid' ? targets.moves : [...targets.moves, ...targets.attacks];
+    if (wanted.length > 0) {
+      const to = wanted[Math.floor(Math.random() * wanted.length)];
+      await board.locator(`[data-post="${to}"]`).click();
+      return `${from}${targets.attacks.includes(to) ? 'x' : '-'}${to}`;
+    }
+    if (!fallback && targets.moves.length + targets.attacks.length > 0) {
+      const to = targets.moves[0] ?? targets.attacks[0];
+      fallback = { from, to, attack: !targets.moves.includes(to) };
+    }
+    // Click it again to put it down before trying another piece.
+    await board.locator(`[data-post="${from}"]`).click();
+  }
+  if (attacks === 'prefer' && fallback) {
+    await board.locator(`[data-post="${fallback.from}"]`).click();
+    await board.locator(`[data-post="${fallback.to}"]`).click();
+    return `${fallback.from}${fallback.attack ? 'x' : '-'}${fallback.to}`;
+  }
+  return null;
+}
+
+/** Waits until the room page's move counter passes `moves` or the game ends. */
+export async function waitMovesPast(page, moves) {
+  await page.waitForFunction((moves) => {
+    const room = document.querySelector('.page.room');
+    return room && (Number(room.dataset.moves) > moves || room.dataset.phase === 'over');
+  }, moves);
+}
+
+function shuffle(items) {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+}

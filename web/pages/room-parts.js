@@ -1,0 +1,217 @@
+// Pieces of the room page that only turn data into elements or words: seat cards, the event
+// log's sentences, the result table. The room page (room.js) wires them to the connection.
+
+import { h } from '../dom.js';
+import { seatColour } from '../board.js';
+import { language, pieceName, reasonText, seatName, t } from '../i18n.js';
+import { aiKey } from './lobby.js';
+
+/** @typedef {import('../protocol.js').RoomState} RoomState */
+/** @typedef {import('../protocol.js').SeatState} SeatState */
+/** @typedef {import('../protocol.js').GameEvent} GameEvent */
+/** @typedef {import('../protocol.js').GameResult} GameResult */
+
+/**
+ * A seat as people read it: "南 alice".
+ * @param {RoomState | null} state
+ * @param {string} seat
+ */
+export function seatLabel(state, seat) {
+  const player = state?.seats.find((s) => s.seat === seat)?.player;
+  return player ? `${seatName(seat)} ${player.name}` : seatName(seat);
+}
+
+/**
+ * The colour chip of a seat.
+ * @param {string} seat
+ */
+export const chip = (seat) => h('span', { class: 'chip', style: `background:${seatColour(seat)}` });
+
+/**
+ * In dark chess, the colour (`r` or `u`) a seat plays once the first flips decided it: the
+ * fifth field of the position string says `s=r` or `s=u` (junqi.md §8.1).
+ * @param {RoomState} state
+ * @param {string} seat
+ * @returns {string | null}
+ */
+export function darkColour(state, seat) {
+  if (state.mode !== 'dark' || !state.view) return null;
+  const south = /^s=([ru])$/.exec(state.view.position.split(' ')[4] ?? '')?.[1];
+  if (!south) return null;
+  if (seat === 's') return south;
+  return south === 'r' ? 'u' : 'r';
+}
+
+/**
+ * A signed number: +2, −1, 0.
+ * @param {number} value
+ */
+export const signed = (value) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0');
+
+/**
+ * One line of the event log, or null for events not worth a line.
+ * @param {RoomState | null} state
+ * @param {GameEvent} event
+ * @returns {string | null}
+ */
+export function eventText(state, event) {
+  const who = event.seat ? seatLabel(state, event.seat) : '';
+  switch (event.kind) {
+    case 'deployed':
+      return t('ev_deployed', { who });
+    case 'started':
+      return t('ev_started', { who: seatLabel(state, event.first ?? '') });
+    case 'moved': {
+      const move = `${event.from}${event.battle ? '×' : '→'}${event.to}`;
+      if (!event.battle) return t('ev_moved', { who, move });
+      const outcome = t(event.battle === 'A' ? 'battle_A' : event.battle === 'D' ? 'battle_D' : 'battle_X');
+      return t('ev_attacked', { who, move, outcome });
+    }
+    case 'flipped':
+      return t('ev_flipped', {
+        who,
+        post: event.post ?? '',
+        colour: t(event.owner === 'u' ? 'colour_u' : 'colour_r'),
+        piece: pieceName(event.piece ?? '?').long,
+      });
+    case 'colours':
+      return t('ev_colours', { colour: t(event.s === 'u' ? 'colour_u' : 'colour_r') });
+    case 'flag_revealed':
+      return t('ev_flag_revealed', { who, post: event.post ?? '' });
+    case 'timed_out':
+      return t('ev_timed_out', { who, count: event.count ?? 0 });
+    case 'defeated':
+      return t('ev_defeated', { who, reason: reasonText(event.reason ?? '') });
+    case 'escaped':
+      return t('ev_escaped', { who });
+    case 'draw_offered':
+      return t('ev_draw_offered', { who });
+    case 'draw_accepted':
+      return t('ev_draw_accepted', { who });
+    case 'draw_refused':
+      return t('ev_draw_refused', { who });
+    case 'game_over': {
+      const winners = event.winners ?? [];
+      return winners.length === 0
+        ? t('ev_draw', { reason: reasonText(event.reason ?? '') })
+        : t('ev_won', { who: winners.map((seat) => seatLabel(state, seat)).join(', '), reason: reasonText(event.reason ?? '') });
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The player line of a seat card.
+ * @param {SeatState} seat
+ */
+function playerLine(seat) {
+  const player = seat.player;
+  if (!player) return h('span', { class: 'empty' }, t('empty_seat'));
+  if (player.kind === 'ai') {
+    return h('span', { class: 'player ai' }, `${t('ai')} · ${t(aiKey(player.ai ?? 'easy'))}`);
+  }
+  const title = player.title ? ` · ${player.title}` : '';
+  return h('span', { class: 'player' },
+    player.name,
+    player.kind === 'guest' ? ` (${t('guest_short')})` : '',
+    player.level ? h('small', {}, ` ${t('level_n', { level: player.level })}${title}`) : '');
+}
+
+/**
+ * Badges of a seat's state: ready, offline, defeated, timeouts.
+ * @param {RoomState} state
+ * @param {SeatState} seat
+ */
+function badges(state, seat) {
+  const list = [];
+  if (state.phase === 'setup' && seat.player) {
+    list.push(h('span', { class: seat.ready ? 'badge ok' : 'badge' }, t(seat.ready ? 'ready' : 'not_ready')));
+  }
+  if (seat.player && seat.player.kind !== 'ai' && !seat.connected) {
+    list.push(h('span', { class: 'badge warn' }, t('offline')));
+  }
+  if (seat.status === 'defeated') list.push(h('span', { class: 'badge bad' }, t('defeated')));
+  if (seat.status === 'escaped') list.push(h('span', { class: 'badge bad' }, t('escaped')));
+  if (seat.timeouts > 0) {
+    list.push(h('span', { class: 'badge warn' }, t('timeouts_n', { count: seat.timeouts })));
+  }
+  if (state.view?.flags_public.includes(seat.seat)) {
+    list.push(h('span', { class: 'badge' }, t('flag_public')));
+  }
+  return list;
+}
+
+/**
+ * A seat's card: colour, name, state, and what may be done with the seat now.
+ * @param {RoomState} state
+ * @param {SeatState} seat
+ * @param {(type: string, fields: Record<string, unknown>) => void} command
+ * @param {HTMLSelectElement} aiLevel
+ */
+export function seatCard(state, seat, command, aiLevel) {
+  const setup = state.phase === 'setup';
+  const actions = [];
+  if (setup && !seat.player && state.you === null) {
+    actions.push(h('button', { class: 'sit', onclick: () => command('sit', { seat: seat.seat }) }, t('sit_here')));
+  }
+  if (setup && !seat.player) {
+    actions.push(h('button', {
+      class: 'add-ai',
+      onclick: () => command('ai', { seat: seat.seat, level: aiLevel.value }),
+    }, t('add_ai')));
+  }
+  if (setup && seat.player?.kind === 'ai') {
+    actions.push(h('button', { class: 'remove-ai', onclick: () => command('unseat_ai', { seat: seat.seat }) }, t('remove_ai')));
+  }
+  if (setup && seat.seat === state.you && !seat.ready) {
+    actions.push(h('button', { class: 'stand', onclick: () => command('stand', {}) }, t('stand')));
+  }
+  const toMove = state.view?.to_move === seat.seat;
+  const colour = darkColour(state, seat.seat);
+  return h('div', {
+    class: `seat-card${toMove ? ' to-move' : ''}${seat.seat === state.you ? ' mine' : ''}`,
+    'data-seat': seat.seat,
+  },
+    h('div', { class: 'seat-head' }, chip(colour ?? seat.seat), h('strong', {}, seatName(seat.seat)), ' ', playerLine(seat),
+      colour ? h('span', { class: 'badge', 'data-colour': colour }, t(colour === 'u' ? 'colour_u' : 'colour_r')) : null),
+    h('div', { class: 'badges' }, badges(state, seat)),
+    toMove && state.clock?.seat === seat.seat ? h('div', { class: 'seat-clock', 'data-clock-seat': seat.seat }) : null,
+    actions.length > 0 ? h('div', { class: 'seat-actions' }, actions) : null,
+  );
+}
+
+/**
+ * The end of the game: who won, why, and each seat's points and gold.
+ * @param {RoomState} state
+ * @param {GameResult} result
+ */
+export function resultTable(state, result) {
+  const mine = state.you ? result.seats[state.you] : undefined;
+  const headline = mine
+    ? t(mine.result === 'win' ? 'you_won' : mine.result === 'draw' ? 'you_drew' : mine.result === 'escaped' ? 'you_escaped' : 'you_lost')
+    : result.result === 'draw'
+      ? t('draw')
+      : t('winners_are', { who: result.winners.map((seat) => seatLabel(state, seat)).join(', ') });
+  return h('div', { class: 'result', id: 'result', 'data-outcome': mine?.result ?? result.result },
+    h('h2', {}, headline),
+    h('p', {}, t('reason', { reason: reasonText(result.reason) })),
+    h('table', {},
+      h('thead', {}, h('tr', {}, h('th', {}, t('seat')), h('th', {}, t('outcome')), h('th', {}, t('points')), state.stake > 0 ? h('th', {}, t('gold')) : null)),
+      h('tbody', {}, state.seats.filter((seat) => result.seats[seat.seat])
+        .map(({ seat }) => /** @type {[string, import('../protocol.js').SeatResult]} */ ([seat, result.seats[seat]]))
+        .map(([seat, line]) => h('tr', { 'data-seat': seat },
+        h('td', {}, chip(seat), seatLabel(state, seat)),
+        h('td', {}, t(line.result === 'win' ? 'outcome_win' : line.result === 'loss' ? 'outcome_loss' : line.result === 'draw' ? 'outcome_draw' : 'outcome_escaped')),
+        h('td', { class: 'points-change' }, signed(line.points)),
+        state.stake > 0 ? h('td', { class: 'gold-change' }, signed(line.gold)) : null,
+      ))),
+    ),
+  );
+}
+
+/**
+ * The rank title in the page's language.
+ * @param {{title: string, title_en: string}} user
+ */
+export const titleOf = (user) => (language() === 'zh' ? user.title : user.title_en);

@@ -1,0 +1,71 @@
+// Sign in, register, or play as a guest with a chosen name.
+
+import * as api from '../api.js';
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+
+/** @typedef {import('../main.js').Context} Context */
+
+/**
+ * @param {HTMLElement} root
+ * @param {Context} ctx
+ */
+export function mount(root, ctx) {
+  /**
+   * A form whose submit runs `action` and shows its error.
+   * @param {string} id
+   * @param {string} title
+   * @param {boolean} withPassword
+   * @param {string} button
+   * @param {(name: string, password: string) => Promise<api.User>} action
+   */
+  const form = (id, title, withPassword, button, action) => {
+    const error = h('p', { class: 'error', role: 'alert' });
+    const name = h('input', { name: 'name', required: true, maxlength: 24, autocomplete: 'username' });
+    const password = h('input', {
+      name: 'password',
+      type: 'password',
+      required: true,
+      minlength: withPassword && id === 'register' ? 8 : undefined,
+      autocomplete: id === 'register' ? 'new-password' : 'current-password',
+    });
+    const submit = h('button', { type: 'submit' }, button);
+    const element = h(
+      'form',
+      {
+        id,
+        class: 'card',
+        onsubmit: async (event) => {
+          event.preventDefault();
+          error.textContent = '';
+          submit.disabled = true;
+          try {
+            ctx.signedIn(await action(name.value.trim(), password.value));
+          } catch (failure) {
+            error.textContent = failure instanceof Error ? failure.message : String(failure);
+          } finally {
+            submit.disabled = false;
+          }
+        },
+      },
+      h('h2', {}, title),
+      h('label', {}, t('name'), name),
+      withPassword && h('label', {}, t('password'), password),
+      submit,
+      error,
+    );
+    return element;
+  };
+
+  root.append(
+    h('section', { class: 'page sign-in' },
+      h('p', { class: 'intro' }, t('intro')),
+      h('div', { class: 'cards' },
+        form('login', t('sign_in'), true, t('sign_in'), api.login),
+        form('register', t('register'), true, t('register'), api.register),
+        form('guest', t('guest'), false, t('play_as_guest'), (name) => api.guest(name)),
+      ),
+    ),
+  );
+  return () => {};
+}
