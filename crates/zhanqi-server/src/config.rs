@@ -31,6 +31,11 @@ pub struct ServerConfig {
     #[arg(long, env = "ZHANQI_AI_DELAY_MS", default_value_t = 600)]
     pub ai_delay_ms: u64,
 
+    /// Caps the thinking time of the search levels (`hard`, `expert`) in milliseconds, for
+    /// small machines and tests; unset, each level thinks as docs/ai.md says.
+    #[arg(long, env = "ZHANQI_AI_THINK_MS")]
+    pub ai_think_ms: Option<u32>,
+
     /// Sign-in attempts (guest, register, login) allowed per IP address per minute.
     #[arg(long, env = "ZHANQI_LOGIN_PER_MINUTE", default_value_t = 20)]
     pub login_per_minute: u32,
@@ -71,6 +76,7 @@ impl ServerConfig {
             move_seconds: 30.0,
             grace_seconds: 60.0,
             ai_delay_ms: 600,
+            ai_think_ms: None,
             login_per_minute: 20,
             rooms_per_minute: 6,
             messages_per_second: 20,

@@ -10,6 +10,7 @@ use std::time::Duration;
 use rand::Rng;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
+use zhanqi_ai::{Budget, Level, PlayerSpec, level_spec};
 use zhanqi_core::Viewer;
 use zhanqi_core::platform::{gold_multiplier, multiplier, stake};
 use zhanqi_protocol::{Choices, DynGame, GameEntry, Registry, Turn, UiError};
@@ -183,6 +184,14 @@ impl Phase {
             Phase::Over => "over",
         }
     }
+}
+
+/// What an AI seat will do when its delay is over.
+enum AiDecision {
+    /// Play this action (refusing a draw offer).
+    Play(String),
+    /// Search for a move with this player.
+    Think(PlayerSpec),
 }
 
 /// Who sits in a seat.
@@ -1190,7 +1199,8 @@ impl Room {
             && at <= now
         {
             self.ai_at = None;
-            if let Some((seat, action)) = self.ai_choice()
+            if let Some((seat, decision)) = self.ai_choice()
+                && let Some(action) = self.ai_action(seat, decision).await
                 && let Err(error) = self.play(seat, &action).await
             {
                 tracing::error!(
@@ -1203,19 +1213,18 @@ impl Room {
         }
     }
 
-    /// What an AI seat does now, if one must act: refuse a pending draw offer, or move.
-    ///
-    /// The AI levels are played by a uniformly random legal move until the AI players of
-    /// `zhanqi-ai` are reachable through the dyn layer.
-    fn ai_choice(&self) -> Option<(&'static str, String)> {
+    /// What an AI seat does now, if one must act: refuse a pending draw offer, or think of a
+    /// move at its level.
+    fn ai_choice(&self) -> Option<(&'static str, AiDecision)> {
         let game = self.game.as_ref()?;
         if self.phase != Phase::Playing {
             return None;
         }
-        let is_ai = |name: &str| {
-            self.seats
-                .iter()
-                .any(|slot| slot.name == name && matches!(slot.sitter, Some(Sitter::Ai(_))))
+        let ai_level = |name: &str| {
+            self.seats.iter().find_map(|slot| match &slot.sitter {
+                Some(Sitter::Ai(level)) if slot.name == name => Some(level.clone()),
+                _ => None,
+            })
         };
         if let Some(view) = game.ui_view(Viewer::Omniscient)
             && let Some(offer) = view.get("draw_offer").filter(|offer| !offer.is_null())
@@ -1225,8 +1234,8 @@ impl Room {
                     || offer["accepted"]
                         .as_array()
                         .is_some_and(|seats| seats.iter().any(|s| s == slot.name));
-                if is_ai(slot.name) && !answered && self.seat_active(slot.name) {
-                    return Some((slot.name, "draw-".to_owned()));
+                if ai_level(slot.name).is_some() && !answered && self.seat_active(slot.name) {
+                    return Some((slot.name, AiDecision::Play("draw-".to_owned())));
                 }
             }
         }
@@ -1234,17 +1243,61 @@ impl Room {
             return None;
         };
         let seat = *seats.first()?;
-        if !is_ai(seat) {
-            return None;
+        let level = ai_level(seat)?;
+        match game.legal_actions(seat) {
+            Ok(Choices::Listed(actions)) if !actions.is_empty() => {
+                Some((seat, AiDecision::Think(self.ai_spec(&level))))
+            }
+            _ => None,
         }
-        let Ok(Choices::Listed(actions)) = game.legal_actions(seat) else {
-            return None;
+    }
+
+    /// The player an AI level names, with the search budget capped by `--ai-think-ms`.
+    fn ai_spec(&self, level: &str) -> PlayerSpec {
+        let spec = level.parse().unwrap_or(PlayerSpec::Level(Level::Medium));
+        let Some(cap) = self.app.config.ai_think_ms else {
+            return spec;
         };
-        if actions.is_empty() {
-            return None;
+        let capped = |budget: Budget, threads: u32| match budget {
+            Budget::Millis(ms) => PlayerSpec::Ismcts {
+                budget: Budget::Millis(ms.min(cap)),
+                threads,
+            },
+            Budget::Iterations(_) => PlayerSpec::Ismcts { budget, threads },
+        };
+        match spec {
+            PlayerSpec::Level(level) => match level_spec(level) {
+                PlayerSpec::Ismcts { budget, threads } => capped(budget, threads),
+                _ => PlayerSpec::Level(level),
+            },
+            PlayerSpec::Ismcts { budget, threads } => capped(budget, threads),
+            other => other,
         }
-        let pick = rand::rng().random_range(0..actions.len());
-        Some((seat, actions[pick].clone()))
+    }
+
+    /// Carries out an AI decision: a search runs on a blocking thread (on a copy of the game),
+    /// so the runtime's workers stay free while it thinks.
+    async fn ai_action(&self, seat: &'static str, decision: AiDecision) -> Option<String> {
+        match decision {
+            AiDecision::Play(action) => Some(action),
+            AiDecision::Think(spec) => {
+                let game = self.game.as_ref()?.clone_box();
+                let seed = rand::rng().random();
+                let thought =
+                    tokio::task::spawn_blocking(move || game.think(seat, &spec, seed)).await;
+                match thought {
+                    Ok(Ok(action)) => Some(action),
+                    Ok(Err(error)) => {
+                        tracing::error!("room {}: AI {seat} could not think: {error}", self.id);
+                        None
+                    }
+                    Err(error) => {
+                        tracing::error!("room {}: AI {seat} search failed: {error}", self.id);
+                        None
+                    }
+                }
+            }
+        }
     }
 
     fn schedule_ai(&mut self) {

@@ -128,6 +128,7 @@ fn browser_scenarios() {
     let mut config = ServerConfig::new("127.0.0.1:0".parse().expect("an address"), &url);
     // AIs move at once, so that the 4p game with three AI seats ends quickly.
     config.ai_delay_ms = 0;
+    config.ai_think_ms = Some(20);
     config.web_dir = Some(root.join("web"));
     let server = runtime
         .block_on(Server::bind(config))

@@ -53,6 +53,7 @@ impl Database {
 pub fn config(database: &Database) -> ServerConfig {
     let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), &database.url);
     config.ai_delay_ms = 0;
+    config.ai_think_ms = Some(20);
     config.move_seconds = 600.0;
     config.grace_seconds = 600.0;
     config.login_per_minute = 1000;
