@@ -9,7 +9,7 @@ use zhanqi_shengke::Shengke;
 use zhanqi_sim::stats::SprtParameters;
 use zhanqi_sim::{Entrant, Match, ProgressMode, run_match};
 
-use crate::sim::threads;
+use crate::sim::{parse_options, threads};
 
 /// Options of `zhanqi match`.
 #[derive(Args)]
@@ -23,6 +23,10 @@ pub struct MatchArgs {
     /// The mode (junqi: 2p, 4p or dark); the game's first mode by default.
     #[arg(long)]
     mode: Option<String>,
+    /// Game options as a JSON object, merged over the mode's defaults
+    /// (e.g. `'{"first_player_bonus":0}'` for shengke); kept in the results.
+    #[arg(long, value_name = "JSON", value_parser = parse_options)]
+    options: Option<serde_json::Value>,
     /// Games after which the match stops undecided (rounded up to whole pairs).
     #[arg(long, default_value_t = 10_000)]
     max_games: u64,
@@ -66,6 +70,7 @@ fn head_to_head<G: AiGame + GameNotation>(args: &MatchArgs) -> anyhow::Result<()
     let b: PlayerSpec = args.b.parse()?;
     let settings = Match::<G> {
         mode: args.mode.clone(),
+        options: args.options.clone(),
         a: Entrant::from_spec(&a),
         b: Entrant::from_spec(&b),
         max_games: args.max_games,

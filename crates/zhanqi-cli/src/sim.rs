@@ -18,6 +18,10 @@ pub struct SimArgs {
     /// The mode (junqi: 2p, 4p or dark); the game's first mode by default.
     #[arg(long)]
     mode: Option<String>,
+    /// Game options as a JSON object, merged over the mode's defaults
+    /// (e.g. `'{"first_player_bonus":0}'` for shengke); kept in the results.
+    #[arg(long, value_name = "JSON", value_parser = parse_options)]
+    options: Option<serde_json::Value>,
     /// Games in the study.
     #[arg(long, default_value_t = 1000)]
     games: u64,
@@ -58,6 +62,7 @@ fn study<G: AiGame + GameNotation>(args: &SimArgs) -> anyhow::Result<()> {
     let specs = PlayerSpec::parse_list(&args.players)?;
     let study = Study::<G> {
         mode: args.mode.clone(),
+        options: args.options.clone(),
         entrants: specs.iter().map(Entrant::from_spec).collect(),
         games: args.games,
         seed: args.seed,
@@ -120,4 +125,34 @@ pub fn command_line() -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Parses `--options`: JSON text holding an object.
+pub fn parse_options(text: &str) -> Result<serde_json::Value, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|error| format!("not JSON: {error}"))?;
+    if value.is_object() {
+        Ok(value)
+    } else {
+        Err(format!(
+            "expected a JSON object such as '{{\"first_player_bonus\":0}}', got {value}"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_options;
+
+    #[test]
+    fn options_take_a_json_object() {
+        let value = parse_options(r#"{"first_player_bonus":0}"#).unwrap();
+        assert_eq!(value["first_player_bonus"], 0);
+        assert!(parse_options("3").unwrap_err().contains("JSON object"));
+        assert!(
+            parse_options("{first_player_bonus:0}")
+                .unwrap_err()
+                .starts_with("not JSON")
+        );
+    }
 }

@@ -37,3 +37,24 @@ pub use summary::{
     Bin, FirstMover, Lengths, PlayerRates, Rates, ReasonCount, SeatRates, Summary, TeamRates,
     Throughput,
 };
+
+/// The options of a study or match: the mode's defaults with `extra` (a JSON object, as
+/// `--options` gives it) merged over them.
+///
+/// # Errors
+/// [`SimError::Settings`] if `extra` is not an object, names an unknown key, holds a bad value,
+/// or the mode is unknown.
+pub fn game_options<G: zhanqi_core::GameNotation>(
+    mode: Option<&str>,
+    extra: Option<&serde_json::Value>,
+) -> Result<G::Options, SimError> {
+    if let Some(extra) = extra
+        && !extra.is_object()
+    {
+        return Err(SimError::Settings(format!(
+            "--options must be a JSON object such as {{\"first_player_bonus\":0}}, not {extra}"
+        )));
+    }
+    G::options_for(mode, extra)
+        .map_err(|error| SimError::Settings(format!("bad --options for {}: {error}", G::NAME)))
+}

@@ -25,6 +25,8 @@ use crate::workers::{Flow, run_queue};
 pub struct Match<G: AiGame + GameNotation> {
     /// The mode; the game's first mode when `None`.
     pub mode: Option<String>,
+    /// Options merged over the mode's defaults (a JSON object), as `--options` gives them.
+    pub options: Option<serde_json::Value>,
     /// Player A (the one whose Elo advantage is tested).
     pub a: Entrant<G>,
     /// Player B.
@@ -50,6 +52,8 @@ pub struct MatchReport {
     pub game: String,
     /// The mode.
     pub mode: String,
+    /// The game's full options, as JSON.
+    pub options: serde_json::Value,
     /// Player A's name.
     pub a: String,
     /// Player B's name.
@@ -155,8 +159,7 @@ pub fn run_match<G: AiGame + GameNotation>(settings: &Match<G>) -> Result<MatchR
             "alpha and beta must lie strictly between 0 and 1".into(),
         ));
     }
-    let options = G::options_for(settings.mode.as_deref(), None)
-        .map_err(|error| SimError::Settings(error.to_string()))?;
+    let options = crate::game_options::<G>(settings.mode.as_deref(), settings.options.as_ref())?;
     let probe = G::new(&options, 0).map_err(|error| SimError::Game(error.to_string()))?;
     let max_pairs = settings.max_games.div_ceil(2).max(1);
     let pairs: Vec<u64> = (0..max_pairs).collect();
@@ -204,6 +207,7 @@ pub fn run_match<G: AiGame + GameNotation>(settings: &Match<G>) -> Result<MatchR
     Ok(MatchReport {
         game: G::NAME.to_owned(),
         mode: probe.mode().to_owned(),
+        options: serde_json::to_value(&options).map_err(SimError::Json)?,
         a: settings.a.name().to_owned(),
         b: settings.b.name().to_owned(),
         seed: settings.seed,

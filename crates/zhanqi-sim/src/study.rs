@@ -40,6 +40,8 @@ pub struct StudyConfig {
 pub struct Study<G: AiGame + GameNotation> {
     /// The mode; the game's first mode when `None`.
     pub mode: Option<String>,
+    /// Options merged over the mode's defaults (a JSON object), as `--options` gives them.
+    pub options: Option<serde_json::Value>,
     /// The players, seated in rotation (game i: the k-th seat in play gets entrant
     /// (k + i) mod n).
     pub entrants: Vec<Entrant<G>>,
@@ -113,8 +115,7 @@ pub fn run_study<G: AiGame + GameNotation>(study: &Study<G>) -> Result<StudyOutc
             "a study needs at least one player".into(),
         ));
     }
-    let options = G::options_for(study.mode.as_deref(), None)
-        .map_err(|error| SimError::Settings(error.to_string()))?;
+    let options = crate::game_options::<G>(study.mode.as_deref(), study.options.as_ref())?;
     let probe = G::new(&options, 0).map_err(|error| SimError::Game(error.to_string()))?;
     let table = Table {
         seats: probe

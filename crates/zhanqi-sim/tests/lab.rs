@@ -15,6 +15,7 @@ use zhanqi_sim::{
 fn study(mode: &str, players: &str, games: u64, threads: usize, out: &Path) -> Study<Junqi> {
     Study {
         mode: Some(mode.to_owned()),
+        options: None,
         entrants: PlayerSpec::parse_list(players)
             .unwrap()
             .iter()
@@ -265,6 +266,7 @@ fn sleeper() -> Entrant<Junqi> {
 fn lopsided(mode: &str, a: Entrant<Junqi>, b: Entrant<Junqi>, threads: usize) -> Match<Junqi> {
     Match {
         mode: Some(mode.to_owned()),
+        options: None,
         a,
         b,
         max_games: 1000,
