@@ -95,6 +95,9 @@ pub trait DynGame: Send + Sync {
     /// [`GameError::UnknownSeat`] if no seat in play has this name.
     fn seat(&self, name: &str) -> Result<Seat, GameError>;
 
+    /// The name of a seat in play, or `None` for a seat not in play.
+    fn seat_name(&self, seat: Seat) -> Option<&'static str>;
+
     /// Who must act now.
     fn to_act(&self) -> Turn;
 
@@ -326,6 +329,13 @@ impl<G: GameNotation + AiGame> DynGame for Erased<G> {
                 seat: name.to_owned(),
                 known: join(self.seat_names()),
             })
+    }
+
+    fn seat_name(&self, seat: Seat) -> Option<&'static str> {
+        self.0
+            .seats()
+            .contains(seat)
+            .then(|| self.0.seat_name(seat))
     }
 
     fn to_act(&self) -> Turn {

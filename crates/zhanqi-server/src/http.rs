@@ -57,8 +57,12 @@ struct Credentials {
     password: String,
 }
 
-async fn user_json(state: &AppState, account: &Account) -> Result<Value, ApiError> {
-    let profile = state.store.profile(account.id, "junqi").await?;
+/// The profile game family shown with a user: junqi, the one game with a browser client.
+const PROFILE_GAME: &str = "junqi";
+
+/// A user as the wire protocol writes it, with their profile.
+pub(crate) async fn user_json(state: &AppState, account: &Account) -> Result<Value, ApiError> {
+    let profile = state.store.profile(account.id, PROFILE_GAME).await?;
     Ok(view::user_json(account, &profile))
 }
 

@@ -84,11 +84,7 @@ pub fn replay(stored: &StoredGame) -> Result<Replayed, ApiError> {
     for action in &stored.actions {
         let seat = action
             .seat
-            .and_then(|seat| {
-                game.seat_names()
-                    .into_iter()
-                    .find(|name| game.seat(name).ok() == Some(seat))
-            })
+            .and_then(|seat| game.seat_name(seat))
             .ok_or_else(|| ApiError::internal("replay", "an action without a seat"))?;
         let played = game
             .play_ui(seat, &action.action)
@@ -110,10 +106,7 @@ fn players(stored: &StoredGame, game: &dyn DynGame) -> BTreeMap<String, String> 
         .seats
         .iter()
         .filter_map(|seat| {
-            let name = game
-                .seat_names()
-                .into_iter()
-                .find(|name| game.seat(name).ok() == Some(seat.seat))?;
+            let name = game.seat_name(seat.seat)?;
             let player = match &seat.occupant {
                 Occupant::User(_) => seat.user_name.clone().unwrap_or_default(),
                 Occupant::Ai(level) => format!("AI ({level})"),

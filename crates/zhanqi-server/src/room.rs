@@ -417,11 +417,7 @@ impl Room {
         for action in &record.actions {
             let seat = action
                 .seat
-                .and_then(|seat| {
-                    game.seat_names()
-                        .into_iter()
-                        .find(|name| game.seat(name).ok() == Some(seat))
-                })
+                .and_then(|seat| game.seat_name(seat))
                 .ok_or_else(|| ApiError::internal("replay a stored action", "no seat"))?;
             let played = game
                 .play_ui(seat, &action.action)

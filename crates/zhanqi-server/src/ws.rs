@@ -16,9 +16,9 @@ use zhanqi_store::{GameId, GameStatus};
 
 use crate::auth::SignedIn;
 use crate::error::ApiError;
+use crate::http;
 use crate::room::{self, Person, Request};
 use crate::state::AppState;
-use crate::view;
 use crate::wire::{ClientMessage, MAX_FRAME_BYTES};
 
 static NEXT_CONNECTION: AtomicU64 = AtomicU64::new(1);
@@ -39,7 +39,7 @@ pub async fn upgrade(
         name: account.name.clone(),
         guest: account.guest,
     };
-    let hello_user = user_of(&state, &account).await?;
+    let hello_user = http::user_json(&state, &account).await?;
     Ok(upgrade
         // Frames a little over the protocol's limit get an error frame from the parser; only
         // far larger ones close the connection.
@@ -75,14 +75,6 @@ fn check_origin(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
             format!("WebSocket connections from {origin} are not allowed"),
         ))
     }
-}
-
-async fn user_of(
-    state: &AppState,
-    account: &zhanqi_store::Account,
-) -> Result<serde_json::Value, ApiError> {
-    let profile = state.store.profile(account.id, "junqi").await?;
-    Ok(view::user_json(account, &profile))
 }
 
 async fn connection(state: AppState, person: Person, user: serde_json::Value, socket: WebSocket) {
