@@ -1,12 +1,17 @@
 //! Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
-//! Whitehouse 2012), with root parallelism.
+//! Whitehouse 2012), with evaluator priors and root parallelism.
 //!
 //! One tree per thread, rooted at the searching seat's information set. Each iteration samples
-//! a determinization (a full state the seat cannot tell from the true one), walks the tree
-//! through the actions available in that determinization, choosing by UCB1 with availability
-//! counts, expands one untried action, plays a short random playout, scores the end state with
-//! the game's evaluator and backs the score up: each node keeps the reward of the team of the
-//! seat that chose it, so allies share rewards and opponents maximise their own team's.
+//! a determinization (a full state the seat cannot tell from the true one) and walks the tree
+//! through the actions available in that determinization. A node's children are listed the
+//! first time the walk chooses from it, each with a prior: the evaluator's value one ply on.
+//! The walk chooses by UCB1 with availability counts, the prior counting as a number of
+//! visits, and stops at the first child it has never visited; (optionally after a few random
+//! plies) the evaluator scores the state and the score is backed up. Rewards measure the
+//! change of value from the iteration's determinization, sharpened by `tanh`, so that the
+//! small value differences a move makes are not lost under the exploration term. Each node
+//! keeps the reward of the team of the seat that chose it, so allies share rewards and
+//! opponents maximise their own team's.
 //!
 //! Every seat's choices are in the one tree, seen from the searching seat's information set
 //! (the "single observer" of SO-ISMCTS): opponents are modelled as if they knew what the
@@ -30,8 +35,15 @@ pub struct IsmctsConfig {
     pub threads: u32,
     /// The UCB1 exploration constant, for rewards in `[0, 1]`.
     pub exploration: f32,
-    /// Random plies played after the expanded node before the evaluator scores the state.
+    /// Random plies played after the new node before the evaluator scores the state (0: the
+    /// new node's state is scored as it is).
     pub playout_plies: u32,
+    /// How sharply a change of value becomes a reward: a state worth `v` to a team whose
+    /// determinization was worth `v0` at the root rewards it `0.5 + 0.5·tanh(sharpness·(v − v0))`.
+    pub sharpness: f32,
+    /// How many visits a child's prior (its one-ply value) counts as; 0 leaves priors out
+    /// (unvisited children are then tried first, in random order).
+    pub prior_visits: f32,
 }
 
 impl IsmctsConfig {
@@ -41,13 +53,15 @@ impl IsmctsConfig {
         IsmctsConfig {
             budget,
             threads: threads.max(1),
-            exploration: 0.7,
-            playout_plies: 4,
+            exploration: 0.3,
+            playout_plies: 0,
+            sharpness: 10.0,
+            prior_visits: 20.0,
         }
     }
 }
 
-/// What the search found at the root: one entry per action tried, in the order first tried.
+/// What the search found at the root: one entry per action visited, in the order listed.
 #[derive(Clone, PartialEq, Debug)]
 pub struct RootStatistic<A> {
     /// The action.
@@ -236,6 +250,9 @@ struct Node<A> {
     available: u32,
     /// The sum of the mover's team's rewards, each in `[0, 1]`.
     reward: f64,
+    /// The mover's reward for the state right after the action, in the determinization that
+    /// first listed it: the one-ply judgement the search starts from.
+    prior: f32,
     first_child: u32,
     next_sibling: u32,
 }
@@ -248,9 +265,12 @@ struct Searcher<'a, 'g, G: AiGame> {
     rng: GameRng,
     nodes: Vec<Node<G::Action>>,
     iterations: u64,
+    /// Each seat's value of the iteration's determinization before any action: rewards
+    /// measure the change from it.
+    base: BySeat<f32>,
     legal: Vec<G::Action>,
-    tried: Vec<bool>,
-    untried: Vec<usize>,
+    listed: Vec<bool>,
+    candidates: Vec<u32>,
     path: Vec<u32>,
 }
 
@@ -268,6 +288,7 @@ impl<'a, 'g, G: AiGame> Searcher<'a, 'g, G> {
             visits: 0,
             available: 0,
             reward: 0.0,
+            prior: 0.5,
             first_child: NONE,
             next_sibling: NONE,
         };
@@ -278,9 +299,10 @@ impl<'a, 'g, G: AiGame> Searcher<'a, 'g, G> {
             rng: GameRng::stream(seed, u64::from(thread)),
             nodes: vec![root],
             iterations: 0,
+            base: BySeat::splat(0.0),
             legal: Vec::new(),
-            tried: Vec::new(),
-            untried: Vec::new(),
+            listed: Vec::new(),
+            candidates: Vec::new(),
             path: Vec::new(),
         }
     }
@@ -295,8 +317,15 @@ impl<'a, 'g, G: AiGame> Searcher<'a, 'g, G> {
         }
     }
 
+    /// The reward of a state worth `value` to a seat's team, for which the iteration's
+    /// determinization was worth `base`.
+    fn reward(&self, value: f32, base: f32) -> f32 {
+        0.5 + 0.5 * (self.config.sharpness * (value - base)).tanh()
+    }
+
     fn iterate(&mut self) {
         let mut state = self.observation.determinize(&mut self.rng);
+        self.base = value_of(self.evaluator, &state);
         self.path.clear();
         self.path.push(ROOT);
         let mut node = ROOT;
@@ -307,8 +336,10 @@ impl<'a, 'g, G: AiGame> Searcher<'a, 'g, G> {
             if self.legal.is_empty() {
                 break;
             }
-            let (child, is_new) = self.select(node, seat);
-            let action = self.nodes[child as usize]
+            let child = self.select(node, seat, &state);
+            let child_node = &self.nodes[child as usize];
+            let is_new = child_node.visits == 0;
+            let action = child_node
                 .action
                 .clone()
                 .expect("only the root has no action");
@@ -357,51 +388,87 @@ impl<'a, 'g, G: AiGame> Searcher<'a, 'g, G> {
         }
     }
 
-    /// The child to descend to from `node`, for `seat` choosing among `self.legal`, and
-    /// whether it was just created: an untried action if there is one, else the best by UCB1
-    /// over availability counts.
-    fn select(&mut self, node: u32, seat: Seat) -> (u32, bool) {
-        self.tried.clear();
-        self.tried.resize(self.legal.len(), false);
-        let exploration = f64::from(self.config.exploration);
-        let mut best = (f64::NEG_INFINITY, NONE);
+    /// The child to descend to from `node`, for `seat` choosing among `self.legal` in
+    /// `state`. Actions of the determinization that have no child yet get one, with its
+    /// prior; then the best available child by UCB1 over availability counts, the prior
+    /// counting as `prior_visits` visits. Without priors, an unvisited child comes first.
+    fn select(&mut self, node: u32, seat: Seat, state: &G) -> u32 {
+        self.listed.clear();
+        self.listed.resize(self.legal.len(), false);
+        self.candidates.clear();
         let mut child = self.nodes[node as usize].first_child;
         while child != NONE {
-            let entry = &mut self.nodes[child as usize];
+            let entry = &self.nodes[child as usize];
             let action = entry.action.as_ref().expect("only the root has no action");
             if let Some(at) = self.legal.iter().position(|legal| legal == action) {
-                self.tried[at] = true;
-                entry.available += 1;
-                let visits = f64::from(entry.visits.max(1));
-                let score = entry.reward / visits
-                    + exploration * (f64::from(entry.available).ln() / visits).sqrt();
-                if score > best.0 {
-                    best = (score, child);
-                }
+                self.listed[at] = true;
+                self.candidates.push(child);
             }
             child = entry.next_sibling;
         }
-        self.untried.clear();
-        self.untried
-            .extend((0..self.legal.len()).filter(|&at| !self.tried[at]));
-        if self.untried.is_empty() {
-            return (best.1, false);
+        for at in 0..self.legal.len() {
+            if !self.listed[at] {
+                let prior = self.prior(seat, state, at);
+                let index = self.nodes.len() as u32;
+                let parent = &mut self.nodes[node as usize];
+                let next_sibling = parent.first_child;
+                parent.first_child = index;
+                self.nodes.push(Node {
+                    action: Some(self.legal[at].clone()),
+                    mover: seat,
+                    visits: 0,
+                    available: 0,
+                    reward: 0.0,
+                    prior,
+                    first_child: NONE,
+                    next_sibling,
+                });
+                self.candidates.push(index);
+            }
         }
-        let pick = self.untried[self.rng.below(self.untried.len())];
-        let index = self.nodes.len() as u32;
-        let parent = &mut self.nodes[node as usize];
-        let next_sibling = parent.first_child;
-        parent.first_child = index;
-        self.nodes.push(Node {
-            action: Some(self.legal[pick].clone()),
-            mover: seat,
-            visits: 0,
-            available: 1,
-            reward: 0.0,
-            first_child: NONE,
-            next_sibling,
-        });
-        (index, true)
+        let exploration = f64::from(self.config.exploration);
+        let prior_visits = f64::from(self.config.prior_visits);
+        let mut unvisited = 0;
+        let mut best = (f64::NEG_INFINITY, NONE);
+        for &candidate in &self.candidates {
+            let entry = &mut self.nodes[candidate as usize];
+            entry.available += 1;
+            let visits = f64::from(entry.visits) + prior_visits;
+            if visits == 0.0 {
+                unvisited += 1;
+                continue;
+            }
+            let mean = (entry.reward + prior_visits * f64::from(entry.prior)) / visits;
+            let score = mean + exploration * (f64::from(entry.available).ln() / visits).sqrt();
+            if score > best.0 {
+                best = (score, candidate);
+            }
+        }
+        if unvisited > 0 {
+            // No priors: an untried action first, chosen at random.
+            let mut pick = self.rng.below(unvisited);
+            for &candidate in &self.candidates {
+                if self.nodes[candidate as usize].visits == 0 {
+                    if pick == 0 {
+                        return candidate;
+                    }
+                    pick -= 1;
+                }
+            }
+        }
+        best.1
+    }
+
+    /// The reward of `self.legal[at]` for `seat` one ply on from `state`, by the evaluator
+    /// (0.5 when priors are off).
+    fn prior(&self, seat: Seat, state: &G, at: usize) -> f32 {
+        if self.config.prior_visits <= 0.0 {
+            return 0.5;
+        }
+        let mut next = state.clone();
+        next.apply_unchecked(seat, &self.legal[at]);
+        let value = value_of(self.evaluator, &next)[seat];
+        self.reward(value, self.base[seat])
     }
 
     /// Uniformly random plies, up to the configured number.
@@ -422,23 +489,27 @@ impl<'a, 'g, G: AiGame> Searcher<'a, 'g, G> {
 
     fn back_up(&mut self, values: &BySeat<f32>) {
         for &index in &self.path {
+            let mover = self.nodes[index as usize].mover;
+            let reward = self.reward(values[mover], self.base[mover]);
             let node = &mut self.nodes[index as usize];
             node.visits += 1;
-            node.reward += f64::from((values[node.mover] + 1.0) / 2.0);
+            node.reward += f64::from(reward);
         }
     }
 
-    /// The root's children, in the order first tried.
+    /// The root's children that were visited, in the order they were listed.
     fn root_statistics(&self) -> Vec<RootStatistic<G::Action>> {
         let mut statistics = Vec::new();
         let mut child = self.nodes[ROOT as usize].first_child;
         while child != NONE {
             let node = &self.nodes[child as usize];
-            statistics.push(RootStatistic {
-                action: node.action.clone().expect("only the root has no action"),
-                visits: node.visits,
-                mean_reward: node.reward / f64::from(node.visits.max(1)),
-            });
+            if node.visits > 0 {
+                statistics.push(RootStatistic {
+                    action: node.action.clone().expect("only the root has no action"),
+                    visits: node.visits,
+                    mean_reward: node.reward / f64::from(node.visits),
+                });
+            }
             child = node.next_sibling;
         }
         // Children are linked newest first.

@@ -83,11 +83,23 @@ fn ismcts_is_deterministic_for_a_seed_and_an_iteration_budget() {
     };
     let observation = Observation::new(&game, seats.lowest().unwrap());
     let evaluator = Junqi::evaluator();
-    for threads in [1, 2] {
-        let config = IsmctsConfig::new(Budget::Iterations(400), threads);
+    let without_priors = IsmctsConfig {
+        prior_visits: 0.0,
+        playout_plies: 4,
+        ..IsmctsConfig::new(Budget::Iterations(400), 1)
+    };
+    for (threads, priors) in [(1, true), (2, true), (1, false), (2, false)] {
+        let config = IsmctsConfig {
+            threads,
+            ..if priors {
+                IsmctsConfig::new(Budget::Iterations(400), 1)
+            } else {
+                without_priors
+            }
+        };
         let first = search(&observation, &config, evaluator.as_ref(), 99).unwrap();
         let again = search(&observation, &config, evaluator.as_ref(), 99).unwrap();
-        assert_eq!(first, again, "{threads} threads");
+        assert_eq!(first, again, "{threads} threads, priors {priors}");
         assert_eq!(first.iterations, 400);
         let visits: u32 = first.root.iter().map(|statistic| statistic.visits).sum();
         assert_eq!(
@@ -125,6 +137,27 @@ fn ismcts_takes_a_flag_it_can_see() {
         to: board.post("d12").unwrap(),
     };
     assert_eq!(found.action, expected, "{:?}", found.root);
+}
+
+#[test]
+fn ismcts_removes_a_piece_beside_its_own_flag() {
+    // The flag position of the test above, with north to move and its division on e11 (the
+    // battalion it swapped with is on e9): south's piece on e12, beside north's public flag
+    // on d12, takes it next move unless e11 attacks it now. Only a search that looks at the
+    // opponent's reply sees that.
+    let position = "2p nCnPnMnFsT/nEnCnEnMnD/nP1nB1nT/nYnB1nLnY/nT1nJ1nE/nLnD2nC/sC2sDsL/sE1sJ2/sDsL1sBsY/sT1sB1sP/sYsMsEsCsE/sMsFsMsPsC n s+0n+0 sn 0 4";
+    let game = <Junqi as zhanqi_core::GameNotation>::load(position, None, 1).unwrap();
+    let observation = Observation::new(&game, Seat::new(1));
+    let board = game.board();
+    let expected = Action::Move {
+        from: board.post("e11").unwrap(),
+        to: board.post("e12").unwrap(),
+    };
+    for seed in 0..3 {
+        let config = IsmctsConfig::new(Budget::Iterations(1000), 1);
+        let found = search(&observation, &config, Junqi::evaluator().as_ref(), seed).unwrap();
+        assert_eq!(found.action, expected, "seed {seed}: {:?}", found.root);
+    }
 }
 
 #[test]
