@@ -1,33 +1,56 @@
 //! Actions (§14.3) and the events they produce (the turn record's entries, §9.3).
 
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
 use crate::{CardId, Cell, Element, FieldCard};
 
 /// The cards placed in one turn, in placement order (§7.4.4): none, one or two `card@cell`.
 ///
-/// Packed in one word (count, then card and cell of each) so that the hundreds of placements
-/// listed each turn are cheap to write and compare.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Placement(u32);
+/// Packed in 22 bits of one word (count, then card and cell of each) so that the hundreds of
+/// placements listed each turn are cheap to write and compare. The word's top byte is always
+/// zero and typed so (a one-value enum): that leaves `Action` a niche for its other variants, so
+/// that an action is four bytes, not eight.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(4))]
+pub struct Placement {
+    /// Bits 0–15 of the packed word.
+    low: u16,
+    /// Bits 16–23 of the packed word.
+    middle: u8,
+    /// Bits 24–31 of the packed word: always zero.
+    top: TopByte,
+}
+
+/// The top byte of a [`Placement`]'s word, which is always zero.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+enum TopByte {
+    /// The only value.
+    Zero = 0,
+}
 
 impl Placement {
     /// Nothing placed (`-`).
-    pub const NONE: Placement = Placement(0);
+    pub const NONE: Placement = Placement::from_bits(0);
 
     /// One card placed.
     #[must_use]
     pub const fn one(card: CardId, cell: Cell) -> Placement {
-        Placement(1 | (card.number() as u32) << 2 | (cell.index() as u32) << 7)
+        Placement::from_bits(1 | (card.number() as u32) << 2 | (cell.index() as u32) << 7)
     }
 
     /// Two cards placed, `first` first.
     #[must_use]
     pub const fn two(first: (CardId, Cell), second: (CardId, Cell)) -> Placement {
-        Placement(
-            2 | (first.0.number() as u32) << 2
-                | (first.1.index() as u32) << 7
-                | (second.0.number() as u32) << 12
-                | (second.1.index() as u32) << 17,
+        Placement::from_bits(
+            Placement::card_bits(first.0, second.0) | Placement::cell_bits(first.1, second.1),
         )
+    }
+
+    /// The packed word: count in bits 0–1, then card (5 bits) and cell (5 bits) of each card.
+    const fn bits(self) -> u32 {
+        self.low as u32 | (self.middle as u32) << 16
     }
 
     /// The count and cards of a two-card placement; or-ed with [`Placement::cell_bits`].
@@ -40,15 +63,20 @@ impl Placement {
         (first.index() as u32) << 7 | (second.index() as u32) << 17
     }
 
-    /// A two-card placement from its card and cell bits.
+    /// A placement from its packed word (below 2^24: card and cell bits or-ed together).
     pub(crate) const fn from_bits(bits: u32) -> Placement {
-        Placement(bits)
+        debug_assert!(bits < 1 << 24, "a placement's word has a zero top byte");
+        Placement {
+            low: bits as u16,
+            middle: (bits >> 16) as u8,
+            top: TopByte::Zero,
+        }
     }
 
     /// How many cards are placed.
     #[must_use]
     pub const fn len(self) -> usize {
-        (self.0 & 0b11) as usize
+        (self.bits() & 0b11) as usize
     }
 
     /// Whether nothing is placed.
@@ -62,14 +90,26 @@ impl Placement {
     pub const fn get(self, index: usize) -> (CardId, Cell) {
         let shift = 2 + 10 * index as u32;
         (
-            CardId::from_number(((self.0 >> shift) & 31) as u8),
-            Cell::from_index(((self.0 >> (shift + 5)) & 31) as u8),
+            CardId::from_number(((self.bits() >> shift) & 31) as u8),
+            Cell::from_index(((self.bits() >> (shift + 5)) & 31) as u8),
         )
     }
 
     /// The placed cards and their cells, in placement order.
     pub fn iter(self) -> impl Iterator<Item = (CardId, Cell)> {
         (0..self.len()).map(move |index| self.get(index))
+    }
+}
+
+impl Hash for Placement {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.bits().hash(state);
+    }
+}
+
+impl fmt::Debug for Placement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 
@@ -137,4 +177,35 @@ pub struct Quiet;
 impl EventSink for Quiet {
     #[inline]
     fn push(&mut self, _event: Event) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_action_is_four_bytes() {
+        assert_eq!(std::mem::size_of::<Action>(), 4);
+    }
+
+    #[test]
+    fn placements_keep_their_cards_and_cells() {
+        let (j1, s5) = (
+            CardId::new(Element::Metal, 1),
+            CardId::new(Element::Water, 5),
+        );
+        let (a1, e5) = (Cell::from_index(0), Cell::from_index(24));
+        let two = Placement::two((s5, e5), (j1, a1));
+        assert_eq!(two.iter().collect::<Vec<_>>(), [(s5, e5), (j1, a1)]);
+        assert_eq!(
+            Placement::one(s5, e5).iter().collect::<Vec<_>>(),
+            [(s5, e5)]
+        );
+        assert!(Placement::NONE.is_empty());
+        assert_ne!(Action::Place(Placement::NONE), Action::Recover(j1));
+        assert_ne!(
+            Action::Place(two),
+            Action::Place(Placement::two((j1, a1), (s5, e5)))
+        );
+    }
 }

@@ -21,6 +21,15 @@ enum Stage {
     Generate(u8),
 }
 
+/// The placed cards with the cells of their ranges (§4.4), by placed card: `[out, in]`.
+/// Ranges depend only on card, cell and owner, so the judgement looks them up once.
+struct PlacedRanges {
+    /// The cards placed this turn, in placement order.
+    placed: Placement,
+    /// The out range's and the in range's cells of each placed card.
+    cells: [[u32; 2]; 2],
+}
+
 /// `resolution = by_step`: each step for both cards, steps 3 and 4 card by card (§7.5.4).
 const BY_STEP: [Stage; 6] = [
     Stage::Overcome(0b11),
@@ -101,18 +110,19 @@ impl Shengke {
         sink: &mut S,
     ) {
         let present = (1u8 << placed.len()) - 1;
+        let ranges = self.ranges(placed);
         for &stage in &self.stages()[from..] {
             match stage {
-                Stage::Overcome(cards) => self.overcome(placed, cards & present, sink),
-                Stage::OvercomeBy(cards) => self.overcome_by(placed, cards & present, sink),
+                Stage::Overcome(cards) => self.overcome(&ranges, cards & present, sink),
+                Stage::OvercomeBy(cards) => self.overcome_by(&ranges, cards & present, sink),
                 Stage::Recover(card) if present & (1 << card) != 0 => {
-                    let count = self.qualifying(placed, card, Element::generates, false);
+                    let count = self.qualifying(&ranges, card, Element::generates, false);
                     if count > 0 && self.recoveries(placed, card, count, rolled, sink) {
                         return;
                     }
                 }
                 Stage::Generate(card) if present & (1 << card) != 0 => {
-                    let count = self.qualifying(placed, card, Element::generated_by, true);
+                    let count = self.qualifying(&ranges, card, Element::generated_by, true);
                     self.generate(placed, card, count, sink);
                 }
                 Stage::Recover(_) | Stage::Generate(_) => {}
@@ -133,49 +143,56 @@ impl Shengke {
         )
     }
 
-    /// The cells the in range (`inward`) or out range of a placed card points to, narrowed
-    /// to the cards the judgements may look at.
-    fn range(&self, card: CardId, cell: Cell, inward: bool) -> u32 {
+    /// The in and out ranges of the placed cards, looked up once for the whole judgement.
+    fn ranges(&self, placed: Placement) -> PlacedRanges {
         let active = self.active();
         let deck = self.options.deck(active.index());
-        let number = if inward {
-            deck.in_number(card)
-        } else {
-            deck.out_number(card)
+        let table = &self.options.range_table;
+        let mut ranges = PlacedRanges {
+            placed,
+            cells: [[0; 2]; 2],
         };
-        let cells = self.options.range_table.cells(number, active, cell);
-        match self.options.judgement_targets {
-            Targets::Any => cells,
-            Targets::OpponentOnly => cells & self.field.owned(active.other()),
+        for (index, (card, cell)) in placed.iter().enumerate() {
+            ranges.cells[index] = [
+                table.cells(deck.out_number(card), active, cell),
+                table.cells(deck.in_number(card), active, cell),
+            ];
         }
+        ranges
     }
 
     /// The cards of element `relation(E)` in placed card `index`'s in range (`inward`) or out
-    /// range, for a card of element E still on the field.
+    /// range, for a card of element E still on the field, narrowed to the cards the
+    /// judgements may look at.
     fn matches(
         &self,
-        placed: Placement,
+        ranges: &PlacedRanges,
         index: u8,
         relation: fn(Element) -> Element,
         inward: bool,
     ) -> u32 {
-        if !self.alive(placed, index) {
+        if !self.alive(ranges.placed, index) {
             return 0;
         }
-        let (card, cell) = placed.get(usize::from(index));
-        self.range(card, cell, inward) & self.field.of_element(relation(card.element()))
+        let card = ranges.placed.get(usize::from(index)).0;
+        let cells = ranges.cells[usize::from(index)][usize::from(inward)];
+        let targets = match self.options.judgement_targets {
+            Targets::Any => cells,
+            Targets::OpponentOnly => cells & self.field.owned(self.active().other()),
+        };
+        targets & self.field.of_element(relation(card.element()))
     }
 
     /// How many times step 3 or 4 acts for placed card `index`: once when its range holds a
     /// card of the related element, or once per such card under `bonus_per_target`.
     fn qualifying(
         &self,
-        placed: Placement,
+        ranges: &PlacedRanges,
         index: u8,
         relation: fn(Element) -> Element,
         inward: bool,
     ) -> u8 {
-        let cells = self.matches(placed, index, relation, inward);
+        let cells = self.matches(ranges, index, relation, inward);
         match (cells, self.options.bonus_per_target) {
             (0, _) => 0,
             (_, false) => 1,
@@ -185,11 +202,11 @@ impl Shengke {
 
     /// Step 1, 行剋: every card of element ovc(E) in the out range of a listed placed card is
     /// destroyed, all together.
-    fn overcome<S: EventSink>(&mut self, placed: Placement, cards: u8, sink: &mut S) {
+    fn overcome<S: EventSink>(&mut self, ranges: &PlacedRanges, cards: u8, sink: &mut S) {
         let mut doomed = 0;
         for index in 0..2 {
             if cards & (1 << index) != 0 {
-                doomed |= self.matches(placed, index, Element::overcomes, false);
+                doomed |= self.matches(ranges, index, Element::overcomes, false);
             }
         }
         self.destroy(doomed, false, sink);
@@ -197,13 +214,13 @@ impl Shengke {
 
     /// Step 2, 剋行: a listed placed card with a card of element ovcBy(E) in its in range is
     /// destroyed; all such cards together.
-    fn overcome_by<S: EventSink>(&mut self, placed: Placement, cards: u8, sink: &mut S) {
+    fn overcome_by<S: EventSink>(&mut self, ranges: &PlacedRanges, cards: u8, sink: &mut S) {
         let mut doomed = 0;
         for index in 0..2 {
             if cards & (1 << index) != 0
-                && self.matches(placed, index, Element::overcome_by, true) != 0
+                && self.matches(ranges, index, Element::overcome_by, true) != 0
             {
-                doomed |= placed.get(usize::from(index)).1.bit();
+                doomed |= ranges.placed.get(usize::from(index)).1.bit();
             }
         }
         self.destroy(doomed, true, sink);
@@ -299,6 +316,7 @@ impl Shengke {
     /// The cells holding cards of element gen(E) that the choosing card's out range points
     /// to (each would be a recovery under `bonus_per_target`).
     pub(crate) fn recovery_sources(&self, pending: PendingRecovery) -> u32 {
-        self.matches(pending.placed, pending.choosing, Element::generates, false)
+        let ranges = self.ranges(pending.placed);
+        self.matches(&ranges, pending.choosing, Element::generates, false)
     }
 }

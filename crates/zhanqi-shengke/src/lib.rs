@@ -22,6 +22,7 @@ pub mod notation;
 mod options;
 mod pile;
 mod position;
+pub mod ui;
 mod view;
 
 pub use action::{Action, Event, EventSink, Placement, Quiet};

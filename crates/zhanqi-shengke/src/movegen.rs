@@ -1,5 +1,7 @@
 //! The legal actions (§14.3): listing them, and checking one without listing.
 
+use std::cell::RefCell;
+
 use zhanqi_core::Seat;
 
 use crate::game::Phase;
@@ -22,10 +24,25 @@ const TWO_CHOICES: [(Element, Element); 25] = {
     choices
 };
 
+/// The slots a row of partners is written to: five, padded to eight for whole vector stores.
+const ROW_SLOTS: usize = 8;
+
+/// The most ordered pairs of distinct, non-adjacent cells: all 25 × 24 on an empty field, less
+/// both orders of its 40 adjacent pairs.
+const MAX_CELL_PAIRS: usize = 25 * 24 - 2 * 40;
+
+thread_local! {
+    /// The ordered cell pairs of the placement being listed (see [`Shengke::push_pairs`]).
+    /// A scratch kept per thread, because clearing a fresh 2 KB array for every listing took
+    /// 7 % of a random game.
+    static CELL_PAIRS: RefCell<[u32; MAX_CELL_PAIRS + ROW_SLOTS]> =
+        const { RefCell::new([0; MAX_CELL_PAIRS + ROW_SLOTS]) };
+}
+
 /// For each pattern of five cells in a row, the second-cell bits of its columns, in order,
 /// padded with zeros.
-const ROW_COLUMNS: [[u32; 5]; 32] = {
-    let mut table = [[0u32; 5]; 32];
+const ROW_COLUMNS: [[u32; ROW_SLOTS]; 32] = {
+    let mut table = [[0u32; ROW_SLOTS]; 32];
     let mut pattern = 0;
     while pattern < 32 {
         let mut kept = 0;
@@ -38,6 +55,18 @@ const ROW_COLUMNS: [[u32; 5]; 32] = {
             }
             column += 1;
         }
+        pattern += 1;
+    }
+    table
+};
+
+/// For each pattern of five cells in a row, how many cells it holds (a table: the default
+/// x86-64 target has no population-count instruction).
+const ROW_COUNTS: [u8; 32] = {
+    let mut table = [0u8; 32];
+    let mut pattern = 0;
+    while pattern < 32 {
+        table[pattern] = (pattern as u32).count_ones() as u8;
         pattern += 1;
     }
     table
@@ -183,31 +212,33 @@ impl Shengke {
         let cards = &cards[..card_pairs];
         // Every ordered pair of distinct, non-adjacent empty cells, in placement encoding,
         // first cell by first cell. The partners of a cell are compacted a row at a time from
-        // a table (five slots written, as many kept as the row has partners): no branch per
+        // a table (eight slots written, as many kept as the row has partners): no branch per
         // pair, which matters with hundreds of pairs a turn.
         let empty = self.field.empty();
-        let mut cells = [0u32; 25 * 24 + 8];
-        let mut count = 0;
-        for first_cell in Cell::of_mask(empty) {
-            let partners = empty & !first_cell.neighbours() & !first_cell.bit();
-            let base = Placement::cell_bits(first_cell, Cell::from_index(0));
-            for (row, row_base) in ROW_BASE.iter().enumerate() {
-                let pattern = (partners >> (row * 5)) & 31;
-                let slots = &mut cells[count..count + 5];
-                for (slot, column) in slots.iter_mut().zip(&ROW_COLUMNS[pattern as usize]) {
-                    *slot = base + row_base + column;
+        CELL_PAIRS.with_borrow_mut(|cells| {
+            let mut count = 0;
+            for first_cell in Cell::of_mask(empty) {
+                let partners = empty & !first_cell.neighbours() & !first_cell.bit();
+                let base = Placement::cell_bits(first_cell, Cell::from_index(0));
+                for (row, row_base) in ROW_BASE.iter().enumerate() {
+                    let pattern = ((partners >> (row * 5)) & 31) as usize;
+                    let slots = &mut cells[count..count + ROW_SLOTS];
+                    for (slot, column) in slots.iter_mut().zip(&ROW_COLUMNS[pattern]) {
+                        *slot = base + row_base + column;
+                    }
+                    count += usize::from(ROW_COUNTS[pattern]);
                 }
-                count += pattern.count_ones() as usize;
             }
-        }
-        let cells = &cells[..count];
-        for &card_bits in cards {
-            out.extend(
-                cells
-                    .iter()
-                    .map(|&bits| Action::Place(Placement::from_bits(card_bits | bits))),
-            );
-        }
+            let cells = &cells[..count];
+            out.reserve(cards.len() * cells.len());
+            for &card_bits in cards {
+                out.extend(
+                    cells
+                        .iter()
+                        .map(|&bits| Action::Place(Placement::from_bits(card_bits | bits))),
+                );
+            }
+        });
     }
 
     /// Checks an action of `seat` (ignored at the roll) without playing it.
