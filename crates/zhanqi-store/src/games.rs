@@ -147,6 +147,10 @@ pub struct SeatInfo {
     pub frozen_gold: i64,
     /// The seat's share of the result, once finished.
     pub settlement: Option<Settlement>,
+    /// The layout being arranged while the room is open (games with a deployment).
+    pub layout: Option<String>,
+    /// Whether the seat declared ready while the room is open.
+    pub ready: bool,
 }
 
 /// What starting a game fixes.
@@ -193,7 +197,7 @@ pub(crate) fn game_from_row(row: &AnyRow) -> StoreResult<GameInfo> {
 
 pub(crate) const SEAT_COLUMNS: &str = "seats.game_id, seats.seat, seats.user_id, seats.ai, \
     users.name AS user_name, seats.frozen_gold, seats.result, seats.points_change, \
-    seats.gold_change";
+    seats.gold_change, seats.layout, seats.ready";
 
 /// The `FROM` clause that goes with [`SEAT_COLUMNS`].
 pub(crate) const SEAT_FROM: &str = "seats LEFT JOIN users ON users.id = seats.user_id";
@@ -225,6 +229,8 @@ pub(crate) fn seat_from_row(row: &AnyRow) -> StoreResult<SeatInfo> {
         user_name: column(row, "user_name")?,
         frozen_gold: column(row, "frozen_gold")?,
         settlement,
+        layout: column(row, "layout")?,
+        ready: column::<i64>(row, "ready")? != 0,
     })
 }
 
@@ -378,14 +384,48 @@ impl Store {
         if done.rows_affected() == 1 {
             return Ok(());
         }
-        let game = self.game(id).await?;
-        if game.status != GameStatus::Open {
-            return Err(StoreError::Conflict(format!(
-                "{id} is {}, not open",
-                game.status
-            )));
+        Err(self.no_open_seat(id, seat).await)
+    }
+
+    /// Keeps what a seat of an open room is arranging: its layout and whether it is ready,
+    /// so that a restarted server gives them back.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] if the room does not exist or the seat is empty;
+    /// [`StoreError::Conflict`] if the room is not open.
+    pub async fn set_seat_setup(
+        &self,
+        id: GameId,
+        seat: Seat,
+        layout: Option<&str>,
+        ready: bool,
+    ) -> StoreResult<()> {
+        let done = sqlx::query(
+            "UPDATE seats SET layout = $3, ready = $4 WHERE game_id = $1 AND seat = $2 \
+             AND EXISTS (SELECT 1 FROM games WHERE id = $1 AND status = 'open')",
+        )
+        .bind(id.0)
+        .bind(seat_to_db(seat))
+        .bind(layout)
+        .bind(i64::from(ready))
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 1 {
+            return Ok(());
         }
-        Err(StoreError::NotFound(format!("a player in {seat} of {id}")))
+        Err(self.no_open_seat(id, seat).await)
+    }
+
+    /// Why a change to a seat of an open room matched no row: the room is missing or not
+    /// open, or the seat is empty.
+    async fn no_open_seat(&self, id: GameId, seat: Seat) -> StoreError {
+        match self.game(id).await {
+            Ok(game) if game.status != GameStatus::Open => {
+                StoreError::Conflict(format!("{id} is {}, not open", game.status))
+            }
+            Ok(_) => StoreError::NotFound(format!("a player in {seat} of {id}")),
+            Err(error) => error,
+        }
     }
 
     /// Deletes a room that never started, with its seats.

@@ -150,18 +150,32 @@ pub(crate) struct EmbeddedMigration {
 }
 
 /// `migrations/sqlite/`, oldest first. A test checks this list against the folder.
-pub(crate) const SQLITE_MIGRATIONS: &[EmbeddedMigration] = &[EmbeddedMigration {
-    version: 1,
-    description: "initial",
-    sql: include_str!("../migrations/sqlite/0001_initial.sql"),
-}];
+pub(crate) const SQLITE_MIGRATIONS: &[EmbeddedMigration] = &[
+    EmbeddedMigration {
+        version: 1,
+        description: "initial",
+        sql: include_str!("../migrations/sqlite/0001_initial.sql"),
+    },
+    EmbeddedMigration {
+        version: 2,
+        description: "platform",
+        sql: include_str!("../migrations/sqlite/0002_platform.sql"),
+    },
+];
 
 /// `migrations/postgres/`, oldest first, with the same versions as [`SQLITE_MIGRATIONS`].
-pub(crate) const POSTGRES_MIGRATIONS: &[EmbeddedMigration] = &[EmbeddedMigration {
-    version: 1,
-    description: "initial",
-    sql: include_str!("../migrations/postgres/0001_initial.sql"),
-}];
+pub(crate) const POSTGRES_MIGRATIONS: &[EmbeddedMigration] = &[
+    EmbeddedMigration {
+        version: 1,
+        description: "initial",
+        sql: include_str!("../migrations/postgres/0001_initial.sql"),
+    },
+    EmbeddedMigration {
+        version: 2,
+        description: "platform",
+        sql: include_str!("../migrations/postgres/0002_platform.sql"),
+    },
+];
 
 /// One backend's embedded migrations, as a source for sqlx's migrator.
 ///

@@ -202,6 +202,46 @@ async fn seats_are_fixed_once_the_game_starts() {
 }
 
 #[tokio::test]
+async fn a_seat_keeps_its_layout_and_readiness_while_the_room_is_open() {
+    each_backend(|store| async move {
+        let alice = person(&store, "Alice", 0).await;
+        let id = open_game(&store, 0).await;
+        store
+            .take_seat(id, seat(0), &Occupant::User(alice.id))
+            .await
+            .unwrap();
+        let fresh = &store.seats(id).await.unwrap()[0];
+        assert_eq!((fresh.layout.as_deref(), fresh.ready), (None, false));
+
+        let layout = "CSPDL/E.J.T/DL.BY/T.B.P/YMECE/MFMPC";
+        store
+            .set_seat_setup(id, seat(0), Some(layout), true)
+            .await
+            .unwrap();
+        let kept = &store.seats(id).await.unwrap()[0];
+        assert_eq!((kept.layout.as_deref(), kept.ready), (Some(layout), true));
+        store
+            .set_seat_setup(id, seat(0), None, false)
+            .await
+            .unwrap();
+        let cleared = &store.seats(id).await.unwrap()[0];
+        assert_eq!((cleared.layout.as_deref(), cleared.ready), (None, false));
+
+        let empty = store.set_seat_setup(id, seat(1), Some(layout), false).await;
+        assert!(empty.unwrap_err().is_not_found());
+        let missing = store
+            .set_seat_setup(GameId(999), seat(0), None, false)
+            .await;
+        assert!(missing.unwrap_err().is_not_found());
+
+        let playing = playing_game(&store, &[Occupant::User(alice.id)], 0).await;
+        let started = store.set_seat_setup(playing, seat(0), None, true).await;
+        assert!(started.unwrap_err().is_conflict());
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn rooms_are_listed_by_status_and_by_player() {
     each_backend(|store| async move {
         let alice = person(&store, "Alice", 0).await;
