@@ -93,14 +93,14 @@ export async function user(name) {
   return (await request('GET', `/api/users/${enc(name)}`)).user;
 }
 
-/** @returns {Promise<{layouts: SavedLayout[], last: string | null}>} */
-export async function layouts() {
-  return request('GET', '/api/layouts');
+/** @param {string} [game] @param {string} [mode] @returns {Promise<{layouts: SavedLayout[], last: string | null}>} */
+export async function layouts(game = 'junqi', mode = '2p') {
+  return request('GET', `/api/layouts?game=${enc(game)}&mode=${enc(mode)}`);
 }
 
-/** @param {string} name @param {string} game @param {string} layout @returns {Promise<void>} */
-export async function saveLayout(name, game, layout) {
-  await request('PUT', `/api/layouts/${enc(name)}`, { game, layout });
+/** @param {string} name @param {string} game @param {string} layout @param {string} [mode] @returns {Promise<void>} */
+export async function saveLayout(name, game, layout, mode = '2p') {
+  await request('PUT', `/api/layouts/${enc(name)}`, { game, mode, layout });
 }
 
 /** @param {string} name @returns {Promise<void>} */

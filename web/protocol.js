@@ -1,49 +1,39 @@
-// The wire protocol's shapes (docs/wire-protocol.md), as JSDoc types for `tsc --noEmit`.
-// Written by hand from the contract; nothing here runs.
+// The wire protocol's shapes (docs/wire-protocol.md), as JSDoc types for `tsc --noEmit`;
+// nothing here runs. The platform's messages are generated from the server's Rust types into
+// `gen/` (ts-rs; `cargo test -p zhanqi-server --lib typescript` fails when they are stale).
+// What a game presents (its board, view, layout, events, last moves, result) reaches the server
+// as the game's JSON, so it is written here by hand from the contract.
+
+/** @typedef {import('./gen/ClientMessage').ClientMessage} ClientMessage */
+/** @typedef {Extract<ClientMessage, {room: number}>} RoomCommand  a message about one room */
+/**
+ * Sends a room's command with its fields (the room is added by the room page).
+ * @typedef {<T extends RoomCommand['type']>(type: T, fields: Omit<Extract<RoomCommand, {type: T}>, 'type' | 'id' | 'room'>) => Promise<boolean>} RoomCommander
+ */
+/** @typedef {import('./gen/User').User} User */
+/** @typedef {import('./gen/GameCounts').GameCounts} GameCounts */
+/** @typedef {import('./gen/RoomSummary').RoomSummary} RoomSummary */
+/** @typedef {import('./gen/SummarySeat').SummarySeat} SummarySeat */
+/** @typedef {import('./gen/SeatState').SeatState} SeatState */
+/** @typedef {import('./gen/SeatPlayer').SeatPlayer} SeatPlayer */
+/** @typedef {import('./gen/Can').Can} Can */
+/** @typedef {import('./gen/ClockState').ClockState} Clock */
+/** @typedef {import('./gen/DrawOfferState').DrawOfferState} DrawOffer */
+
+/**
+ * A room as one watcher sees it: the generated `RoomState`, with the game's presentation
+ * parts given their shapes.
+ * @typedef {Omit<import('./gen/RoomState').RoomState, 'view' | 'setup' | 'last_moves' | 'result'> & {
+ *   view: View | null,
+ *   setup: Setup | null,
+ *   last_moves: Record<SeatName, LastMove>,
+ *   result: GameResult | null,
+ * }} RoomState
+ */
 
 /** @typedef {string} SeatName  `s`, `e`, `n`, `w` (dark: `r`, `u`, `x` as owners of pieces) */
 /** @typedef {string} PostName  `c5`, `k12` … */
 /** @typedef {string | number} Id  a room or game id (numbers from today's server) */
-
-/**
- * @typedef {object} GameCounts
- * @property {number} played
- * @property {number} won
- * @property {number} lost
- * @property {number} drawn
- * @property {number} escaped
- */
-
-/**
- * @typedef {object} User
- * @property {string} name
- * @property {'user' | 'guest'} kind
- * @property {number} points
- * @property {number} level
- * @property {string} title
- * @property {string} title_en
- * @property {GameCounts} games
- * @property {number} gold
- */
-
-/**
- * @typedef {object} SummarySeat
- * @property {SeatName} seat
- * @property {string | null} player
- * @property {string | null} ai
- */
-
-/**
- * @typedef {object} RoomSummary
- * @property {Id} id
- * @property {string} game
- * @property {string} mode
- * @property {number} stake
- * @property {'setup' | 'playing' | 'over'} phase
- * @property {SummarySeat[]} seats
- * @property {number} spectators
- * @property {number} created_ms
- */
 
 /**
  * @typedef {object} BoardPost
@@ -82,12 +72,6 @@
  */
 
 /**
- * @typedef {object} DrawOffer
- * @property {SeatName} by
- * @property {SeatName[]} accepted
- */
-
-/**
  * @typedef {object} View
  * @property {string} position
  * @property {SeatName | null} to_move
@@ -102,40 +86,6 @@
  * @property {string} layout
  * @property {Cell[]} cells
  * @property {boolean} ready
- */
-
-/**
- * @typedef {object} SeatPlayer
- * @property {string} name
- * @property {'user' | 'guest' | 'ai'} kind
- * @property {number} [level]
- * @property {string} [title]
- * @property {string | null} [ai]
- */
-
-/**
- * @typedef {object} SeatState
- * @property {SeatName} seat
- * @property {SeatPlayer | null} player
- * @property {boolean} ready
- * @property {boolean} connected
- * @property {'active' | 'defeated' | 'escaped' | null} status
- * @property {number} timeouts
- */
-
-/**
- * @typedef {object} Can
- * @property {boolean} offer_draw
- * @property {boolean} accept_draw
- * @property {boolean} refuse_draw
- * @property {boolean} resign
- */
-
-/**
- * @typedef {object} Clock
- * @property {SeatName} seat
- * @property {number} remaining_ms
- * @property {number} limit_ms
  */
 
 /**
@@ -160,29 +110,6 @@
  * @property {SeatName[]} winners
  * @property {string} reason
  * @property {Record<SeatName, SeatResult>} seats
- */
-
-/**
- * @typedef {object} RoomState
- * @property {Id} id
- * @property {string} game
- * @property {string} mode
- * @property {number} stake
- * @property {'setup' | 'playing' | 'over'} phase
- * @property {SeatName | null} you
- * @property {SeatState[]} seats
- * @property {number} spectators
- * @property {View | null} view
- * @property {Setup | null} setup
- * @property {string[]} legal
- * @property {Can} can
- * @property {Clock | null} clock
- * @property {Record<SeatName, LastMove>} last_moves
- * @property {DrawOffer | null} draw_offer
- * @property {number} moves
- * @property {GameResult | null} result
- * @property {Id | null} game_id
- * @property {boolean} replay_saved
  */
 
 /**

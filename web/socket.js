@@ -4,6 +4,7 @@
 // `hello` learn of every (re)connection, so the room page can join again and find its seat.
 
 /** @typedef {import('./protocol.js').ServerMessage} ServerMessage */
+/** @typedef {import('./protocol.js').ClientMessage} ClientMessage */
 
 /** A command the server refused: its code and one-sentence message. */
 export class CommandError extends Error {
@@ -62,11 +63,13 @@ export class Connection {
 
   /**
    * Sends a command and waits for its `ok` (resolved) or `error` (rejected with CommandError).
-   * @param {string} type
-   * @param {Record<string, unknown>} [fields]
+   * The fields are checked against the server's generated `ClientMessage`.
+   * @template {ClientMessage['type']} T
+   * @param {T} type
+   * @param {Omit<Extract<ClientMessage, {type: T}>, 'type' | 'id'>} [fields]
    * @returns {Promise<ServerMessage>}
    */
-  async send(type, fields = {}) {
+  async send(type, fields = /** @type {Omit<Extract<ClientMessage, {type: T}>, 'type' | 'id'>} */ ({})) {
     if (!this.socket || this.socket.readyState > WebSocket.OPEN) await this.open();
     await this.opened;
     const id = this.nextId++;

@@ -12,7 +12,11 @@ export const MODES = /** @type {const} */ ([
   ['2p', 'mode_2p'],
   ['4p', 'mode_4p'],
   ['dark', 'mode_dark'],
+  ['standard', 'game_shengke'],
 ]);
+
+/** The game of each mode the lobby offers (shengke's one mode is `standard`). */
+const GAME_OF = /** @type {Record<string, string>} */ ({ standard: 'shengke' });
 
 /** @param {string} mode */
 export function modeName(mode) {
@@ -39,7 +43,7 @@ export function mount(root, ctx) {
       error.textContent = '';
       try {
         const ok = await ctx.conn.send('create', {
-          game: 'junqi',
+          game: GAME_OF[mode.value] ?? 'junqi',
           mode: mode.value,
           stake: Math.max(0, Math.floor(Number(stake.value) || 0)),
         });

@@ -39,6 +39,7 @@ export function mount(root, ctx, name) {
         [h('dt', {}, label), h('dd', { 'data-stat': label }, value)])),
     );
     card.dataset.points = String(user.points);
+    card.dataset.gold = String(user.gold);
     card.dataset.played = String(user.games.played);
   }).catch((failure) => {
     replace(card, h('p', { class: 'error' }, failure instanceof Error ? failure.message : String(failure)));

@@ -7,6 +7,7 @@ import { h, replace } from '../dom.js';
 import { pieceName, reasonText, seatName, t } from '../i18n.js';
 import { modeName } from './lobby.js';
 import { eventText } from './room-parts.js';
+import { fieldGrid, playerSide, shengkeEventText } from './shengke-room.js';
 
 /** @typedef {import('../main.js').Context} Context */
 /** @typedef {import('../protocol.js').Replay} Replay */
@@ -24,13 +25,20 @@ export function mount(root, ctx, gameId) {
 
   api.replay(gameId).then((replay) => {
     const mine = Object.entries(replay.players).find(([, name]) => name === ctx.user?.name)?.[0] ?? null;
-    const board = new BoardView(replay.board, mine, pieceName, () => {});
+    const shengke = replay.game === 'shengke';
+    /** @type {any} */
+    const full = replay;
+    const board = new BoardView(shengke ? { ...replay.board, posts: [], roads: [], railways: [], seats: [] } : replay.board, mine, pieceName, () => {});
+    const table = h('div', { class: 'sk-table', id: 'table' });
     const last = replay.steps.length - 1;
     let step = 0;
     const counter = h('span', { id: 'step', class: 'step' });
     const action = h('p', { id: 'step-action', class: 'step-action' });
     const events = h('ul', { id: 'step-events', class: 'log' });
-    const jfen = h('input', { id: 'step-jfen', class: 'jfen', readonly: true, 'aria-label': 'JFEN' });
+    // A shengke position is several lines (its state block), so it gets a text area.
+    const jfen = shengke
+      ? h('textarea', { id: 'step-jfen', class: 'jfen', readonly: true, rows: 6, 'aria-label': 'JFEN' })
+      : h('input', { id: 'step-jfen', class: 'jfen', readonly: true, 'aria-label': 'JFEN' });
     /** @param {number} to */
     const go = (to) => {
       step = Math.max(0, Math.min(last, to));
@@ -51,14 +59,23 @@ export function mount(root, ctx, gameId) {
           if (event.kind === 'moved' && event.seat && event.path) lastMoves.set(event.seat, event.path);
         }
       }
-      board.render({
-        cells: current.cells,
-        lastMoves: [...lastMoves].map(([seat, path]) => ({ seat, path })),
-      });
+      if (shengke) {
+        // Full information: both hands and every pile, from the step's whole view.
+        /** @type {any} */
+        const view = /** @type {any} */ (current).view;
+        const decks = full.decks;
+        replace(table, playerSide(view.players[mine === '2' ? 0 : 1], decks, false),
+          fieldGrid(view.cells, mine, decks), playerSide(view.players[mine === '2' ? 1 : 0], decks, true));
+      } else {
+        board.render({
+          cells: current.cells,
+          lastMoves: [...lastMoves].map(([seat, path]) => ({ seat, path })),
+        });
+      }
       page.dataset.step = String(step);
       counter.textContent = t('step_of', { step, last });
       action.textContent = current.action ?? t('after_deployment');
-      replace(events, current.events.map((event) => eventText(null, event)).filter((line) => line !== null)
+      replace(events, current.events.map((event) => (shengke ? shengkeEventText(event, full.decks) : eventText(null, event))).filter((line) => line !== null)
         .map((line) => h('li', {}, line)));
       jfen.value = current.position;
       buttons.first.disabled = buttons.back.disabled = step === 0;
@@ -75,7 +92,7 @@ export function mount(root, ctx, gameId) {
         h('h2', {}, t('replay_of', { game: replay.id }), ' · ', modeName(replay.mode)),
         h('span', {}, Object.entries(replay.players).map(([seat, name]) => `${seatName(seat)} ${name}`).join(' · '))),
       h('div', { class: 'room-grid' },
-        h('div', { class: 'board-box' }, board.element),
+        shengke ? table : h('div', { class: 'board-box' }, board.element),
         h('aside', { class: 'side' },
           h('p', { class: 'result-line' }, result.result === 'draw'
             ? t('draw')

@@ -111,11 +111,12 @@ function playerLine(seat) {
   if (player.kind === 'ai') {
     return h('span', { class: 'player ai' }, `${t('ai')} · ${t(aiKey(player.ai ?? 'easy'))}`);
   }
-  const title = player.title ? ` · ${player.title}` : '';
   return h('span', { class: 'player' },
     player.name,
     player.kind === 'guest' ? ` (${t('guest_short')})` : '',
-    player.level ? h('small', {}, ` ${t('level_n', { level: player.level })}${title}`) : '');
+    player.level != null ? h('small', { class: 'rank', 'data-level': player.level },
+      ` ${t('level_n', { level: player.level })} · ${titleOf({ title: player.title ?? '', title_en: player.title_en ?? '' })}`,
+      ` · ${t('points_n', { points: player.points ?? 0 })}`) : '');
 }
 
 /**
@@ -136,7 +137,7 @@ function badges(state, seat) {
   if (seat.timeouts > 0) {
     list.push(h('span', { class: 'badge warn' }, t('timeouts_n', { count: seat.timeouts })));
   }
-  if (state.view?.flags_public.includes(seat.seat)) {
+  if (state.view?.flags_public?.includes(seat.seat)) {
     list.push(h('span', { class: 'badge' }, t('flag_public')));
   }
   return list;
@@ -146,7 +147,7 @@ function badges(state, seat) {
  * A seat's card: colour, name, state, and what may be done with the seat now.
  * @param {RoomState} state
  * @param {SeatState} seat
- * @param {(type: string, fields: Record<string, unknown>) => void} command
+ * @param {import('../protocol.js').RoomCommander} command
  * @param {HTMLSelectElement} aiLevel
  */
 export function seatCard(state, seat, command, aiLevel) {
@@ -215,3 +216,22 @@ export function resultTable(state, result) {
  * @param {{title: string, title_en: string}} user
  */
 export const titleOf = (user) => (language() === 'zh' ? user.title : user.title_en);
+
+/**
+ * Joins the room again when a dropped connection comes back (the seat is found as it was).
+ * Returns the listeners' removers.
+ * @param {import('../socket.js').Connection} conn
+ * @param {() => void} join
+ */
+export function rejoinAfterDrop(conn, join) {
+  let dropped = false;
+  return [
+    conn.on('status', (m) => {
+      if (m.code === 'down') dropped = true;
+    }),
+    conn.on('hello', () => {
+      if (dropped) join();
+      dropped = false;
+    }),
+  ];
+}

@@ -8,12 +8,15 @@ import { BoardView } from '../board.js';
 import { h, replace } from '../dom.js';
 import { pieceName, seatName, t } from '../i18n.js';
 import { aiKey, modeName } from './lobby.js';
-import { eventText, resultTable, seatCard, seatLabel, titleOf } from './room-parts.js';
+import { eventText, rejoinAfterDrop, resultTable, seatCard, seatLabel, titleOf } from './room-parts.js';
+import * as shengke from './shengke-room.js';
 
 /** @typedef {import('../main.js').Context} Context */
 /** @typedef {import('../protocol.js').RoomState} RoomState */
 /** @typedef {import('../protocol.js').Board} Board */
 /** @typedef {import('../protocol.js').SavedLayout} SavedLayout */
+/** @typedef {import('../protocol.js').ClientMessage} ClientMessage */
+/** @typedef {import('../protocol.js').RoomCommand} RoomCommand */
 
 /**
  * A listed action read for the board: a move or attack from one post to another, or a flip.
@@ -51,7 +54,6 @@ export function mount(root, ctx, roomId) {
   const log = [];
   let notice = '';
   let refreshedAfterGame = false;
-  let dropped = false;
 
   const boardBox = h('div', { class: 'board-box', id: 'board' }, t('loading'));
   const head = h('div', { class: 'room-head' });
@@ -81,12 +83,14 @@ export function mount(root, ctx, roomId) {
 
   /**
    * Sends a room command; a refusal is shown with the server's reason.
-   * @param {string} type
-   * @param {Record<string, unknown>} fields
+   * @template {RoomCommand['type']} T
+   * @param {T} type
+   * @param {Omit<Extract<RoomCommand, {type: T}>, 'type' | 'id' | 'room'>} fields
    */
   const command = async (type, fields) => {
     try {
-      await ctx.conn.send(type, { room: roomRef, ...fields });
+      const message = /** @type {Omit<Extract<ClientMessage, {type: T}>, 'type' | 'id'>} */ ({ room: roomRef, ...fields });
+      await ctx.conn.send(type, message);
       return true;
     } catch (failure) {
       say(failure instanceof Error ? failure.message : String(failure));
@@ -252,7 +256,7 @@ export function mount(root, ctx, roomId) {
     if (!state) return;
     const current = state;
     replace(seats,
-      current.seats.map((seat) => seatCard(current, seat, (type, fields) => command(type, fields), aiLevel)),
+      current.seats.map((seat) => seatCard(current, seat, command, aiLevel)),
       current.phase === 'setup' && current.seats.some((seat) => !seat.player)
         ? h('label', { class: 'ai-level' }, t('ai_level'), aiLevel) : null,
     );
@@ -417,26 +421,34 @@ export function mount(root, ctx, roomId) {
 
   const offs = [
     ctx.conn.on('board', (m) => {
-      if (String(m.room) === roomId && m.board) setBoard(m.board);
+      // A shengke room's board (its 5×5 cells) is drawn by its own table, not as posts.
+      if (String(m.room) === roomId && m.board && m.board.game !== 'shengke') setBoard(m.board);
     }),
     ctx.conn.on('room', (m) => {
-      if (m.room && typeof m.room === 'object' && String(m.room.id) === roomId) receiveRoom(m.room);
+      if (!m.room || typeof m.room !== 'object' || String(m.room.id) !== roomId) return;
+      if (m.room.game === 'shengke') {
+        // A shengke room has its own table: hand the page over to it once.
+        if (!inner) {
+          offs.forEach((off) => off());
+          clearInterval(ticker);
+          page.remove();
+          inner = shengke.mount(root, ctx, roomId, m.room);
+        }
+        return;
+      }
+      receiveRoom(m.room);
     }),
     ctx.conn.on('events', (m) => {
       if (String(m.room) === roomId && m.events) receiveEvents(m.events);
     }),
-    ctx.conn.on('status', (m) => {
-      if (m.code === 'down') dropped = true;
-    }),
-    // After a dropped connection: join again and find the seat as it was.
-    ctx.conn.on('hello', () => {
-      if (dropped) command('join', {});
-      dropped = false;
-    }),
+    ...rejoinAfterDrop(ctx.conn, () => command('join', {})),
   ];
+  /** @type {(() => void) | null} the shengke table, once the room turned out to be one */
+  let inner = null;
   command('join', {});
   return () => {
     clearInterval(ticker);
     offs.forEach((off) => off());
+    inner?.();
   };
 }

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod deck;
 mod matchup;
 mod replay;
 mod serve;
@@ -35,6 +36,9 @@ enum Command {
     /// Work with game records.
     #[command(subcommand)]
     Replay(replay::ReplayCommand),
+    /// Check and write shengke deck files.
+    #[command(subcommand)]
+    Deck(deck::DeckCommand),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +52,7 @@ fn main() -> ExitCode {
         Some(Command::Sim(args)) => sim::run(&args),
         Some(Command::Match(args)) => matchup::run(&args),
         Some(Command::Replay(command)) => replay::run(command),
+        Some(Command::Deck(command)) => deck::run(command),
         Some(Command::Serve(config)) => serve::run(config),
         None => match Cli::try_parse_from(["zhanqi", "serve"]) {
             Ok(Cli {

@@ -5,6 +5,7 @@ use zhanqi_server::{Server, ServerConfig, shutdown_signal};
 
 /// Runs the server until Ctrl-C or SIGTERM.
 pub fn run(config: ServerConfig) -> anyhow::Result<()> {
+    init_logging();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -20,4 +21,16 @@ pub fn run(config: ServerConfig) -> anyhow::Result<()> {
         eprintln!("zhanqi serve: stopped");
         Ok(())
     })
+}
+
+/// Logs to standard error, filtered by `RUST_LOG` (unset: the server's information and
+/// everything's warnings), with the spans of rooms and connections.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,zhanqi_server=info"));
+    // A subscriber installed by an embedding program wins.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
 }

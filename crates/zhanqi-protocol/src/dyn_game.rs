@@ -1,8 +1,8 @@
 //! Every game behind one object-safe trait that speaks the game's notation.
 
 use serde::Serialize;
-use zhanqi_ai::{AiGame, Observation, PlayerSpec, make_player};
-use zhanqi_core::{Game, GameNotation, Seat, SeatResult, ToAct, Viewer};
+use zhanqi_ai::{AiGame, Observation, PlayerSpec, make_player, outcome_values};
+use zhanqi_core::{Game, GameNotation, GameRng, Seat, SeatResult, ToAct, Viewer};
 
 use crate::error::{GameError, join};
 use crate::perft;
@@ -59,6 +59,18 @@ pub struct Rolled {
     /// The full position after it.
     pub position: String,
 }
+
+/// A draw offer waiting for answers.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct DrawOffer {
+    /// The seat that offered.
+    pub by: &'static str,
+    /// The seats that have accepted so far, in seat order.
+    pub accepted: Vec<&'static str>,
+}
+
+/// Determinizations [`DynGame::estimate`] averages the evaluator over.
+pub const ESTIMATE_DETERMINIZATIONS: usize = 8;
 
 /// The end of a game, as the engine protocol writes it.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -153,6 +165,15 @@ pub trait DynGame: Send + Sync {
     /// need not act now.
     fn think(&self, seat: &str, player: &PlayerSpec, seed: u64) -> Result<String, GameError>;
 
+    /// How well the named seat's team stands, judged from what the seat may see: the game's
+    /// AI evaluator averaged over [`ESTIMATE_DETERMINIZATIONS`] determinizations drawn from
+    /// `seed` (same seed, same answer), from −1 (lost) through 0 (even) to 1 (won). A finished
+    /// game is judged by its result.
+    ///
+    /// # Errors
+    /// [`GameError::UnknownSeat`]; [`GameError::AtChanceNode`] at a chance node.
+    fn estimate(&self, seat: &str, seed: u64) -> Result<f32, GameError>;
+
     /// A copy of the game.
     fn clone_box(&self) -> Box<dyn DynGame>;
 
@@ -170,8 +191,9 @@ pub trait DynGame: Send + Sync {
         None
     }
 
-    /// Plays like [`DynGame::play`] and also gives the action's events by name, as JSON
-    /// objects carrying only what everyone may know.
+    /// Plays like [`DynGame::play`] (a chance outcome when `seat` is [`CHANCE`]) and also
+    /// gives the action's events by name, as JSON objects carrying only what everyone may
+    /// know.
     ///
     /// # Errors
     /// As [`DynGame::play`]; the game is then unchanged.
@@ -228,6 +250,12 @@ pub trait DynGame: Send + Sync {
         Err(unsupported(self.name()))
     }
 
+    /// What everybody may see of a deployment, as JSON (a shengke deck); `None` when
+    /// deployments are secret (junqi) or the game has none.
+    fn public_setup(&self, _layout: &str) -> Option<serde_json::Value> {
+        None
+    }
+
     /// Each seat's change in points (in seat order) once the game is over, from the points
     /// every seated player had at the start.
     fn points_change(&self, _points_at_start: &[i64]) -> Option<Vec<i64>> {
@@ -243,6 +271,11 @@ pub trait DynGame: Send + Sync {
     /// Each seat's result (in seat order) once the game is over: `win`, `loss`, `draw`,
     /// `escaped` or `absent`.
     fn seat_results(&self) -> Option<Vec<&'static str>> {
+        None
+    }
+
+    /// The draw offer waiting for answers, in a game with draw offers.
+    fn draw_offer(&self) -> Option<DrawOffer> {
         None
     }
 }
@@ -464,6 +497,25 @@ impl<G: GameNotation + AiGame> DynGame for Erased<G> {
         Ok(self.0.action_text(&action))
     }
 
+    fn estimate(&self, seat: &str, seed: u64) -> Result<f32, GameError> {
+        let seat = self.seat(seat)?;
+        if let Some(outcome) = self.0.outcome() {
+            return Ok(outcome_values(&outcome)[seat]);
+        }
+        if self.0.to_act() == ToAct::Chance {
+            return Err(GameError::AtChanceNode {
+                seat: self.seat_text(seat),
+            });
+        }
+        let observation = Observation::new(&self.0, seat);
+        let evaluator = G::evaluator();
+        let mut rng = GameRng::from_seed(seed);
+        let total: f32 = (0..ESTIMATE_DETERMINIZATIONS)
+            .map(|_| evaluator.evaluate(&observation.determinize(&mut rng))[seat])
+            .sum();
+        Ok(total / ESTIMATE_DETERMINIZATIONS as f32)
+    }
+
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
     }
@@ -477,6 +529,15 @@ impl<G: GameNotation + AiGame> DynGame for Erased<G> {
     }
 
     fn play_ui(&mut self, seat: &str, action: &str) -> Result<PlayedUi, GameError> {
+        if seat == CHANCE {
+            return match presentation_mut(&mut self.0) {
+                Some(ui) => ui.play_chance(action),
+                None => self.play(seat, action).map(|played| PlayedUi {
+                    record: played.record,
+                    events: Vec::new(),
+                }),
+            };
+        }
         let seat_index = self.seat(seat)?;
         match presentation_mut(&mut self.0) {
             Some(ui) => ui.play(seat_index, action),
@@ -513,12 +574,24 @@ impl<G: GameNotation + AiGame> DynGame for Erased<G> {
         ui.setup_view(seat, layout)
     }
 
+    fn public_setup(&self, layout: &str) -> Option<serde_json::Value> {
+        presentation(&self.0)?.public_setup(layout)
+    }
+
     fn points_change(&self, points_at_start: &[i64]) -> Option<Vec<i64>> {
         presentation(&self.0)?.points_change(points_at_start)
     }
 
     fn gold_change(&self, base: i64, points_at_start: &[i64]) -> Option<(Vec<i64>, i64)> {
         presentation(&self.0)?.gold_change(base, points_at_start)
+    }
+
+    fn draw_offer(&self) -> Option<DrawOffer> {
+        let (by, accepted) = presentation(&self.0)?.draw_offer()?;
+        Some(DrawOffer {
+            by: self.0.seat_name(by),
+            accepted: accepted.iter().map(|seat| self.0.seat_name(seat)).collect(),
+        })
     }
 
     fn seat_results(&self) -> Option<Vec<&'static str>> {

@@ -17,7 +17,8 @@ mod request;
 mod ui;
 
 pub use dyn_game::{
-    CHANCE, ChanceOutcome, Choices, DynGame, Erased, OutcomeSummary, Played, Rolled, Turn,
+    CHANCE, ChanceOutcome, Choices, DrawOffer, DynGame, ESTIMATE_DETERMINIZATIONS, Erased,
+    OutcomeSummary, Played, Rolled, Turn,
 };
 pub use engine::{Answer, Engine, run_engine, run_engine_with};
 pub use error::GameError;

@@ -118,6 +118,10 @@ fn start<G: GameNotation + AiGame>(
             })?;
         given.push((seat, text));
     }
+    if let Some(options) = setup_options(&game, mode, &given)? {
+        // The setups are options of the game (shengke decks): no first action to play.
+        return Ok(Erased::boxed(G::new(&options, seed)?));
+    }
     let mut rng = GameRng::stream(seed, DEPLOYMENT_STREAM);
     for seat in game.seats().iter() {
         let drawn = game.random_unlisted_action(seat, &mut rng);
@@ -137,6 +141,30 @@ fn start<G: GameNotation + AiGame>(
         deploy(&mut game, seat, &action)?;
     }
     Ok(Erased::boxed(game))
+}
+
+/// The game's options with the setups given, for a game that takes its setups as options.
+fn setup_options<G: GameNotation>(
+    game: &G,
+    mode: Option<&str>,
+    given: &[(Seat, &str)],
+) -> Result<Option<G::Options>, GameError> {
+    let Some(ui) = crate::ui::presentation(game) else {
+        return Ok(None);
+    };
+    let extra = ui
+        .setup_options(given)
+        .map_err(|error| GameError::DeploymentIllegal {
+            seat: given
+                .first()
+                .map_or("-", |(seat, _)| game.seat_name(*seat))
+                .to_owned(),
+            reason: error.to_string(),
+        })?;
+    match extra {
+        Some(extra) => Ok(Some(G::options_for(mode, Some(&extra))?)),
+        None => Ok(None),
+    }
 }
 
 fn deploy<G: GameNotation>(

@@ -9,9 +9,11 @@
 use std::any::Any;
 
 use serde::Serialize;
-use zhanqi_core::{GameNotation, GameRng, Seat, Viewer};
+use zhanqi_core::{Game, GameNotation, GameRng, Seat, SeatSet, Viewer};
 use zhanqi_junqi::Junqi;
 use zhanqi_junqi::ui::board_ui;
+use zhanqi_shengke::Shengke;
+use zhanqi_shengke::ui as shengke_ui;
 
 use crate::GameError;
 
@@ -60,20 +62,50 @@ pub(crate) trait Presentation {
     fn points_change(&self, points_at_start: &[i64]) -> Option<Vec<i64>>;
     /// Each seat's change in gold, and the house's share, once the game is over.
     fn gold_change(&self, base: i64, points_at_start: &[i64]) -> Option<(Vec<i64>, i64)>;
+    /// Plays a chance outcome (in the notation) and gives its events.
+    fn play_chance(&mut self, outcome: &str) -> Result<PlayedUi, GameError> {
+        let _ = outcome;
+        Err(GameError::NotAtChanceNode { what: "play" })
+    }
+    /// The options that the seats' deployments stand for, when a game takes its setups as
+    /// options (a shengke deck) rather than as a first action; `None` otherwise.
+    fn setup_options(&self, setups: &[(Seat, &str)]) -> Result<Option<serde_json::Value>, UiError> {
+        let _ = setups;
+        Ok(None)
+    }
+    /// What everybody may see of a seat's deployment (a shengke deck is public), as JSON;
+    /// `None` when a deployment is secret.
+    fn public_setup(&self, layout: &str) -> Option<serde_json::Value> {
+        let _ = layout;
+        None
+    }
+    /// The pending draw offer: who made it and who has accepted it (none in a game without
+    /// draw offers).
+    fn draw_offer(&self) -> Option<(Seat, SeatSet)> {
+        None
+    }
 }
 
 /// The presentation of a typed game, if it has one.
 pub(crate) fn presentation<G: GameNotation>(game: &G) -> Option<&dyn Presentation> {
     let game: &dyn Any = game;
-    game.downcast_ref::<Junqi>()
-        .map(|junqi| junqi as &dyn Presentation)
+    if let Some(junqi) = game.downcast_ref::<Junqi>() {
+        return Some(junqi as &dyn Presentation);
+    }
+    game.downcast_ref::<Shengke>()
+        .map(|shengke| shengke as &dyn Presentation)
 }
 
 /// The presentation of a typed game, to play through it.
 pub(crate) fn presentation_mut<G: GameNotation>(game: &mut G) -> Option<&mut dyn Presentation> {
     let game: &mut dyn Any = game;
-    game.downcast_mut::<Junqi>()
-        .map(|junqi| junqi as &mut dyn Presentation)
+    if game.is::<Junqi>() {
+        return game
+            .downcast_mut::<Junqi>()
+            .map(|junqi| junqi as &mut dyn Presentation);
+    }
+    game.downcast_mut::<Shengke>()
+        .map(|shengke| shengke as &mut dyn Presentation)
 }
 
 fn json(value: impl Serialize) -> serde_json::Value {
@@ -144,6 +176,11 @@ impl Presentation for Junqi {
         )
     }
 
+    fn draw_offer(&self) -> Option<(Seat, SeatSet)> {
+        let offers = self.draw_offers();
+        Some((offers.pending()?, offers.accepted()))
+    }
+
     fn gold_change(&self, base: i64, points_at_start: &[i64]) -> Option<(Vec<i64>, i64)> {
         let settlement = self.gold_settlement(base, points_at_start)?;
         Some((
@@ -154,4 +191,110 @@ impl Presentation for Junqi {
             settlement.house,
         ))
     }
+}
+
+impl Presentation for Shengke {
+    fn board(&self) -> serde_json::Value {
+        shengke_ui::board_ui()
+    }
+
+    fn view(&self, viewer: Viewer) -> serde_json::Value {
+        self.view_ui(viewer)
+    }
+
+    fn play(&mut self, seat: Seat, action: &str) -> Result<PlayedUi, GameError> {
+        let parsed = self.parse_action(seat, action)?;
+        let mut next = self.clone();
+        let events =
+            Game::apply(&mut next, seat, &parsed).map_err(|illegal| GameError::Illegal {
+                seat: self.seat_name(seat).to_owned(),
+                action: action.to_owned(),
+                reason: illegal.to_string(),
+            })?;
+        Ok(adopt(self, next, &parsed, &events))
+    }
+
+    fn play_chance(&mut self, outcome: &str) -> Result<PlayedUi, GameError> {
+        if Game::to_act(self) != zhanqi_core::ToAct::Chance {
+            return Err(GameError::NotAtChanceNode { what: "play" });
+        }
+        let seat = crate::dyn_game::any_seat(self);
+        let parsed = self.parse_action(seat, outcome)?;
+        let mut next = self.clone();
+        let events = Game::apply(&mut next, seat, &parsed).map_err(|illegal| {
+            GameError::ListedActionRefused {
+                action: outcome.to_owned(),
+                reason: illegal.to_string(),
+            }
+        })?;
+        Ok(adopt(self, next, &parsed, &events))
+    }
+
+    fn deploys(&self) -> bool {
+        true
+    }
+
+    fn random_setup(&self, _rng: &mut GameRng) -> Result<String, UiError> {
+        // A seat starts from the deck of §11 (what an AI plays with, too).
+        Ok(shengke_ui::standard_deck_file())
+    }
+
+    fn check_setup(&self, layout: &str) -> Result<String, UiError> {
+        shengke_ui::check_deck(layout).map_err(|error| UiError::Setup(error.to_string()))
+    }
+
+    fn swap_setup(
+        &self,
+        _seat: Seat,
+        _layout: &str,
+        _a: &str,
+        _b: &str,
+    ) -> Result<String, UiError> {
+        Err(UiError::Unsupported(
+            "a deck has no posts to swap; edit its cards and send the whole deck".to_owned(),
+        ))
+    }
+
+    fn setup_view(&self, _seat: Seat, layout: &str) -> Result<serde_json::Value, UiError> {
+        let cards =
+            shengke_ui::deck_cards_ui(layout).map_err(|error| UiError::Setup(error.to_string()))?;
+        Ok(serde_json::json!({"layout": layout, "cards": cards, "cells": []}))
+    }
+
+    fn points_change(&self, _points_at_start: &[i64]) -> Option<Vec<i64>> {
+        None
+    }
+
+    fn gold_change(&self, _base: i64, _points_at_start: &[i64]) -> Option<(Vec<i64>, i64)> {
+        None
+    }
+
+    fn setup_options(&self, setups: &[(Seat, &str)]) -> Result<Option<serde_json::Value>, UiError> {
+        shengke_ui::deck_options(setups)
+            .map(Some)
+            .map_err(|(seat, error)| {
+                UiError::Setup(format!("seat {}'s deck: {error}", self.seat_name(seat)))
+            })
+    }
+
+    fn public_setup(&self, layout: &str) -> Option<serde_json::Value> {
+        shengke_ui::deck_cards_ui(layout)
+            .ok()
+            .map(serde_json::Value::from)
+    }
+}
+
+/// Makes `next` the game and gives the action's record and events.
+fn adopt(
+    game: &mut Shengke,
+    next: Shengke,
+    action: &zhanqi_shengke::Action,
+    events: &[zhanqi_shengke::Event],
+) -> PlayedUi {
+    // The stored log must replay through `parse_action`, which reads actions, not the
+    // records of §14.4; the judgements travel in the events.
+    let record = game.action_text(action);
+    let events = game.events_ui(action, events, &next);
+    *game = next;
+    PlayedUi { record, events }
 }

@@ -1,7 +1,7 @@
 //! The client presentation through the dyn layer: setup, views, events and scoring by name.
 
 use zhanqi_core::{Seat, Viewer};
-use zhanqi_protocol::{Choices, Registry, UiError};
+use zhanqi_protocol::{Choices, DrawOffer, Registry, UiError};
 
 const EXAMPLE: &str = "CSPDL/E.J.T/DL.BY/T.B.P/YMECE/MFMPC";
 
@@ -64,4 +64,56 @@ fn dark_chess_has_no_deployment_to_arrange() {
     let game = entry.new_game(Some("dark"), 1, &[]).unwrap();
     assert!(!game.deploys());
     assert!(matches!(game.random_setup(1), Err(UiError::Unsupported(_))));
+}
+
+/// South has every piece; North an engineer, a mine and its flag, 50 moves in.
+const LOPSIDED_2P: &str = "2p 2nMnF1/nE4/5/5/5/5/sCsSsPsDsL/sE1sJ1sT/sDsL1sBsY/sT1sB1sP/sYsMsEsCsE/sMsFsMsPsC s s+0n+0 - 0 50";
+
+/// junqi.md Ex 4: a 4p middlegame at move 120.
+const MIDDLEGAME_4P: &str = "4p 3nF1/5/5/5/5/2nS2/15/wF11/wM4wB3eT4eM/10sDeF/10eE3eM/5/5/sE4/5/1sM3/sMsF3 s s+0e+1n+0w+0 - 3 120";
+
+#[test]
+fn the_pending_draw_offer_is_read_through_the_dyn_layer() {
+    let entry = Registry::standard().find("junqi").unwrap();
+    let mut game = entry.load_game(MIDDLEGAME_4P, None, 3).unwrap();
+    assert_eq!(game.draw_offer(), None);
+    game.play("s", "draw?").unwrap();
+    assert_eq!(
+        game.draw_offer(),
+        Some(DrawOffer {
+            by: "s",
+            accepted: Vec::new()
+        })
+    );
+    game.play("n", "draw+").unwrap();
+    game.play("e", "draw+").unwrap();
+    assert_eq!(
+        game.draw_offer(),
+        Some(DrawOffer {
+            by: "s",
+            accepted: vec!["e", "n"]
+        })
+    );
+    game.play("w", "draw-").unwrap();
+    assert_eq!(game.draw_offer(), None, "one refusal rejects the offer");
+}
+
+#[test]
+fn a_seat_far_behind_estimates_its_standing_low_and_the_seat_ahead_high() {
+    let entry = Registry::standard().find("junqi").unwrap();
+    let game = entry.load_game(LOPSIDED_2P, None, 3).unwrap();
+    let ahead = game.estimate("s", 11).unwrap();
+    let behind = game.estimate("n", 11).unwrap();
+    assert!(ahead > 0.5, "south has everything: {ahead}");
+    assert!(behind < -0.5, "north has three pieces: {behind}");
+    assert_eq!(
+        game.estimate("n", 11).unwrap(),
+        behind,
+        "same seed, same answer"
+    );
+    assert!(game.estimate("x", 11).is_err());
+
+    let even = entry.new_game(Some("2p"), 5, &[("s", EXAMPLE), ("n", EXAMPLE)]);
+    let even = even.unwrap().estimate("s", 11).unwrap();
+    assert!(even.abs() < 0.2, "the same layouts on both sides: {even}");
 }

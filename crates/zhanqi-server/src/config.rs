@@ -64,6 +64,25 @@ pub struct ServerConfig {
     /// Serve the browser client from this folder instead of the copy built into the binary.
     #[arg(long, env = "ZHANQI_WEB_DIR")]
     pub web_dir: Option<PathBuf>,
+
+    /// Join a cluster of nodes over this NATS server (`nats://host:4222`); needs a PostgreSQL
+    /// database shared by every node. Unset, this node runs every room itself.
+    #[arg(long, env = "ZHANQI_NATS_URL")]
+    pub nats_url: Option<String>,
+
+    /// The first token of every NATS subject the cluster uses, so that several clusters (or
+    /// test runs) can share one NATS server.
+    #[arg(long, env = "ZHANQI_NATS_PREFIX", default_value = "zq")]
+    pub nats_prefix: String,
+
+    /// This node's name in a cluster (letters, digits, `-` and `_`); unset, a random one.
+    #[arg(long, env = "ZHANQI_NODE_ID")]
+    pub node_id: Option<String>,
+
+    /// Seconds a node's lease on a room lasts unless renewed; another node takes the room over
+    /// this long after its node died.
+    #[arg(long, env = "ZHANQI_LEASE_SECONDS", default_value_t = 15.0)]
+    pub lease_seconds: f64,
 }
 
 impl ServerConfig {
@@ -83,6 +102,10 @@ impl ServerConfig {
             start_gold: 1000,
             allow_origins: Vec::new(),
             web_dir: None,
+            nats_url: None,
+            nats_prefix: "zq".to_owned(),
+            node_id: None,
+            lease_seconds: 15.0,
         }
     }
 }

@@ -59,6 +59,7 @@ impl ApiError {
 
     /// The error frame of the WebSocket protocol, answering the message with `id`.
     pub fn frame(&self, id: Option<&serde_json::Value>) -> serde_json::Value {
+        crate::metrics::error(self.code);
         let mut frame = serde_json::json!({
             "type": "error",
             "code": self.code,
@@ -73,6 +74,7 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        crate::metrics::error(self.code);
         let body = serde_json::json!({"error": {"code": self.code, "message": self.message}});
         (self.status(), Json(body)).into_response()
     }

@@ -63,7 +63,8 @@ const PROFILE_GAME: &str = "junqi";
 /// A user as the wire protocol writes it, with their profile.
 pub(crate) async fn user_json(state: &AppState, account: &Account) -> Result<Value, ApiError> {
     let profile = state.store.profile(account.id, PROFILE_GAME).await?;
-    Ok(view::user_json(account, &profile))
+    serde_json::to_value(view::user_json(account, &profile))
+        .map_err(|error| ApiError::internal("write a profile", error))
 }
 
 async fn signed_in(

@@ -6,13 +6,18 @@
 //! their clocks. The protocol is docs/wire-protocol.md; operating the server is docs/server.md.
 //! Games are seen only through the dyn layer of `zhanqi-protocol`.
 
+mod ai_seat;
 mod auth;
+mod bus;
 mod config;
 mod error;
 mod http;
+mod lease;
+mod metrics;
 mod replay;
 mod room;
 mod state;
+mod typescript;
 mod view;
 mod web;
 mod wire;
@@ -20,14 +25,17 @@ mod ws;
 
 use std::future::Future;
 use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use axum::routing::get;
 use tokio::net::TcpListener;
-use zhanqi_store::Store;
+use zhanqi_store::{Backend, Store};
 
 pub use config::ServerConfig;
 pub use error::ApiError;
+pub use typescript::export_types;
 pub use wire::{ClientMessage, MAX_FRAME_BYTES};
 
 /// Why the server could not start or stopped with an error.
@@ -36,6 +44,17 @@ pub enum ServeError {
     /// The database could not be opened or migrated.
     #[error("cannot open the database: {0}")]
     Store(#[from] zhanqi_store::StoreError),
+    /// The options do not go together.
+    #[error("{0}")]
+    Config(String),
+    /// The NATS server of a cluster could not be reached.
+    #[error("cannot reach the NATS server at {url}: {error}")]
+    Nats {
+        /// The server's URL.
+        url: String,
+        /// What failed.
+        error: String,
+    },
     /// Restoring the unfinished games failed.
     #[error("cannot restore the unfinished games: {0}")]
     Restore(ApiError),
@@ -65,12 +84,15 @@ impl Server {
     pub async fn bind(config: ServerConfig) -> Result<Server, ServeError> {
         let store = Store::connect(&config.database_url).await?;
         let bind = config.bind;
-        let state = state::AppState::new(store, config);
+        metrics::install();
+        tokio::spawn(metrics::upkeep());
+        let state = join_cluster(state::AppState::new(store, config)).await?;
         let restored = room::restore_rooms(&state)
             .await
             .map_err(ServeError::Restore)?;
         let router = http::routes()
             .route("/ws", get(ws::upgrade))
+            .route("/metrics", get(metrics::render))
             .fallback(web::file)
             .with_state(state);
         let listener = TcpListener::bind(bind)
@@ -117,6 +139,58 @@ impl Server {
         .await
         .map_err(|error| ServeError::Io { addr, error })
     }
+}
+
+/// Puts a node configured with `--nats-url` on the NATS bus; others keep the local bus.
+async fn join_cluster(state: state::AppState) -> Result<state::AppState, ServeError> {
+    let Some(url) = state.config.nats_url.clone() else {
+        return Ok(state);
+    };
+    if state.store.backend() != Backend::Postgres {
+        return Err(ServeError::Config(
+            "--nats-url needs a PostgreSQL --database-url shared by every node; an SQLite file is one node's own".to_owned(),
+        ));
+    }
+    let node = match &state.config.node_id {
+        Some(node) => node.clone(),
+        None => format!("node-{:016x}", rand::random::<u64>()),
+    };
+    if !bus::nats::valid_token(&node) {
+        return Err(ServeError::Config(format!(
+            "the node id '{node}' must be 1 to 64 letters, digits, '-' or '_'"
+        )));
+    }
+    let prefix = state.config.nats_prefix.clone();
+    if !prefix.split('.').all(bus::nats::valid_token) {
+        return Err(ServeError::Config(format!(
+            "the NATS prefix '{prefix}' must be dot-separated words of letters, digits, '-' or '_'"
+        )));
+    }
+    let lease = state.config.lease_seconds;
+    if !(lease.is_finite() && lease >= 0.3) {
+        return Err(ServeError::Config(format!(
+            "--lease-seconds must be at least 0.3, not {lease}"
+        )));
+    }
+    let nats = bus::nats::NatsBus::connect(
+        &url,
+        &prefix,
+        &node,
+        state.store.clone(),
+        Duration::from_secs_f64(lease),
+    )
+    .await
+    .map_err(|error| ServeError::Nats {
+        url: url.clone(),
+        error: error.to_string(),
+    })?;
+    let state = state.with_bus(Arc::clone(&nats) as Arc<dyn bus::Bus>);
+    nats.start(&state).await.map_err(|error| ServeError::Nats {
+        url,
+        error: error.to_string(),
+    })?;
+    tracing::info!("node {node} joined the cluster");
+    Ok(state)
 }
 
 /// Completes on Ctrl-C, or on SIGTERM on Unix.

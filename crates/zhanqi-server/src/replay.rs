@@ -18,6 +18,8 @@ pub struct ReplayStep {
     pub position: String,
     /// Every piece, with nothing hidden.
     pub cells: Value,
+    /// The whole view with nothing hidden (hands and piles of a card game).
+    pub view: Value,
     /// What the action did.
     pub events: Vec<Value>,
 }
@@ -30,6 +32,8 @@ pub struct Replayed {
     pub game: Box<dyn DynGame>,
     /// The action lines `<seat>: <action>`.
     pub lines: Vec<String>,
+    /// The deployments everybody may see, by seat (shengke decks with card names).
+    pub decks: Value,
 }
 
 /// Replays a finished stored game.
@@ -74,18 +78,23 @@ pub fn replay(stored: &StoredGame) -> Result<Replayed, ApiError> {
         game.ui_view(Viewer::Omniscient)
             .map_or(Value::Null, |view| view["cells"].clone())
     };
+    let full = |game: &dyn DynGame| game.ui_view(Viewer::Omniscient).unwrap_or(Value::Null);
     let mut steps = vec![ReplayStep {
         action: None,
         position: game.position(Viewer::Omniscient),
         cells: cells(game.as_ref()),
+        view: full(game.as_ref()),
         events: Vec::new(),
     }];
     let mut lines = Vec::new();
     for action in &stored.actions {
-        let seat = action
-            .seat
-            .and_then(|seat| game.seat_name(seat))
-            .ok_or_else(|| ApiError::internal("replay", "an action without a seat"))?;
+        // An action without a seat is a chance outcome (a roll).
+        let seat = match action.seat {
+            None => zhanqi_protocol::CHANCE,
+            Some(seat) => game
+                .seat_name(seat)
+                .ok_or_else(|| ApiError::internal("replay", "an action of no seat in play"))?,
+        };
         let played = game
             .play_ui(seat, &action.action)
             .map_err(|error| ApiError::internal("replay", error))?;
@@ -95,10 +104,21 @@ pub fn replay(stored: &StoredGame) -> Result<Replayed, ApiError> {
             action: Some(line),
             position: game.position(Viewer::Omniscient),
             cells: cells(game.as_ref()),
+            view: full(game.as_ref()),
             events: played.events,
         });
     }
-    Ok(Replayed { steps, game, lines })
+    let decks = deployments
+        .iter()
+        .filter_map(|(seat, layout)| Some((seat.clone(), game.public_setup(layout)?)))
+        .collect::<serde_json::Map<String, Value>>()
+        .into();
+    Ok(Replayed {
+        steps,
+        game,
+        lines,
+        decks,
+    })
 }
 
 fn players(stored: &StoredGame, game: &dyn DynGame) -> BTreeMap<String, String> {
@@ -135,8 +155,10 @@ pub fn replay_json(stored: &StoredGame, replayed: &Replayed) -> Value {
             "action": step.action,
             "position": step.position,
             "cells": step.cells,
+            "view": step.view,
             "events": step.events,
         })).collect::<Vec<_>>(),
+        "decks": replayed.decks,
     })
 }
 
@@ -148,7 +170,8 @@ pub fn record(stored: &StoredGame, replayed: &Replayed) -> zhanqi_protocol::Game
         format: RECORD_FORMAT.to_owned(),
         game: stored.info.game.clone(),
         mode: stored.info.mode.clone(),
-        options: serde_json::from_str(&stored.info.options).unwrap_or(Value::Null),
+        // The options the game was played with (a shengke room's decks become options).
+        options: replayed.game.options(),
         seed: stored.info.seed,
         start: replayed.steps.first().map(|step| step.position.clone()),
         players: players(stored, replayed.game.as_ref()),

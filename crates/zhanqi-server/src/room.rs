@@ -12,13 +12,15 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use zhanqi_ai::{Budget, Level, PlayerSpec, level_spec};
 use zhanqi_core::Viewer;
-use zhanqi_core::platform::{gold_multiplier, multiplier, stake};
-use zhanqi_protocol::{Choices, DynGame, GameEntry, Registry, Turn, UiError};
+use zhanqi_core::platform::{gold_multiplier, multiplier, settle_gold, stake};
+use zhanqi_core::{BySeat, Seat, SeatResult};
+use zhanqi_protocol::{CHANCE, Choices, DynGame, GameEntry, Registry, Turn, UiError};
 use zhanqi_store::{
     Clock, GameId, GameInfo, GameRecord, GameResult, GameStart, LayoutShelf, NewAction, Occupant,
     Settlement, UnixMillis, UserId,
 };
 
+use crate::ai_seat::{self, AiThought};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::view;
@@ -188,8 +190,8 @@ impl Phase {
 
 /// What an AI seat will do when its delay is over.
 enum AiDecision {
-    /// Play this action (refusing a draw offer).
-    Play(String),
+    /// Play this action (an answer to a draw offer).
+    Play(&'static str),
     /// Search for a move with this player.
     Think(PlayerSpec),
 }
@@ -216,6 +218,23 @@ pub struct SeatSlot {
     pub ready: bool,
     /// Since when a seated person has had no connection to the room, during play.
     pub away_since: Option<Instant>,
+    /// A seated person's points in the room's game family (their rank on the seat card).
+    pub points: Option<i64>,
+    /// Turns the clock played for the seat, in a game without a timeout action of its own.
+    pub timeouts: u8,
+}
+
+/// The timeouts that lose a game without a timeout action of its own (as junqi's TO-2).
+pub const TIMEOUT_LIMIT: u8 = 5;
+
+/// A seat that lost by leaving the table, in a game without platform actions of its own.
+#[derive(Clone, Copy, Debug)]
+struct Forfeit {
+    seat: &'static str,
+    /// `escaped` (left or lost the connection) or `loss` (too many timeouts).
+    result: &'static str,
+    /// The reason the result gives: `escaped` or `timeouts`.
+    reason: &'static str,
 }
 
 /// A connection watching the room.
@@ -256,6 +275,11 @@ pub struct Room {
     seq: u32,
     clock: Option<TurnClock>,
     ai_at: Option<Instant>,
+    /// The action count at which an AI search is running, if one is.
+    thinking: Option<u32>,
+    /// Where AI searches send their answers, and where the actor reads them.
+    thoughts: mpsc::UnboundedSender<AiThought>,
+    thought_inbox: Option<mpsc::UnboundedReceiver<AiThought>>,
     /// The last move of each seat, as the client draws it.
     pub last_moves: BTreeMap<&'static str, serde_json::Value>,
     watchers: Vec<Watcher>,
@@ -304,6 +328,12 @@ pub async fn create_room(
             UnixMillis::now(),
         )
         .await?;
+    if !app.bus.claim(info.id).await? {
+        return Err(ApiError::internal(
+            "open the room",
+            format!("another node claimed the new room {}", info.id),
+        ));
+    }
     let room = Room::new(app.clone(), entry, &info, probe)?;
     spawn(room);
     Ok(info.id)
@@ -318,22 +348,34 @@ pub async fn restore_rooms(app: &AppState) -> Result<usize, ApiError> {
     let mut restored = 0;
     for record in records {
         let id = record.info.id;
-        match Room::restore(app.clone(), &record).await {
-            Ok(room) => {
-                spawn(room);
-                restored += 1;
-            }
+        // In a cluster, the rooms of the nodes still alive stay theirs.
+        if !app.bus.claim(id).await? {
+            continue;
+        }
+        match resume_room(app, &record).await {
+            Ok(()) => restored += 1,
             Err(error) => tracing::error!("could not restore {id}: {error}"),
         }
     }
     Ok(restored)
 }
 
+/// Rebuilds one unfinished room from its record and starts its actor.
+///
+/// # Errors
+/// If the record cannot be replayed.
+pub async fn resume_room(app: &AppState, record: &GameRecord) -> Result<(), ApiError> {
+    let room = Room::restore(app.clone(), record).await?;
+    spawn(room);
+    Ok(())
+}
+
 fn spawn(room: Room) {
     let (commands, inbox) = mpsc::channel(64);
     let handle = RoomHandle { commands };
-    room.app.rooms.insert(room.id, handle);
-    tokio::spawn(room.run(inbox));
+    let (app, id) = (room.app.clone(), room.id);
+    app.rooms.insert(id, handle.clone());
+    crate::bus::run_room(app, id, handle, room.run(inbox));
 }
 
 impl Room {
@@ -352,8 +394,11 @@ impl Room {
                 layout: None,
                 ready: false,
                 away_since: None,
+                timeouts: 0,
+                points: None,
             })
             .collect();
+        let (thoughts, thought_inbox) = mpsc::unbounded_channel();
         Ok(Room {
             app,
             id: info.id,
@@ -369,6 +414,9 @@ impl Room {
             seq: 0,
             clock: None,
             ai_at: None,
+            thinking: None,
+            thoughts,
+            thought_inbox: Some(thought_inbox),
             last_moves: BTreeMap::new(),
             watchers: Vec::new(),
             result: None,
@@ -402,6 +450,17 @@ impl Room {
                 }),
                 Occupant::Ai(level) => Sitter::Ai(level.clone()),
             });
+            // A layout stored in setup is still checked: the rules may have changed since.
+            slot.layout = seat
+                .layout
+                .as_deref()
+                .and_then(|layout| room.probe.check_setup(layout).ok());
+            slot.ready = seat.ready && (slot.layout.is_some() || !room.probe.deploys());
+        }
+        for index in 0..room.seats.len() {
+            if let Some(Sitter::Person(person)) = &room.seats[index].sitter {
+                room.seats[index].points = Some(room.points_of(person.id).await?);
+            }
         }
         let Some(start) = &info.start_state else {
             // Still in setup: layouts are arranged again.
@@ -414,11 +473,17 @@ impl Room {
             .map_err(|error| ApiError::internal("read a stored start", error))?;
         let mut game = room.start_game_from(&start)?;
         room.points_at_start = start.points;
+        for slot in &mut room.seats {
+            slot.layout = start.deployments.get(slot.name).cloned();
+        }
         for action in &record.actions {
-            let seat = action
-                .seat
-                .and_then(|seat| game.seat_name(seat))
-                .ok_or_else(|| ApiError::internal("replay a stored action", "no seat"))?;
+            // An action without a seat is a chance outcome (a roll).
+            let seat = match action.seat {
+                None => CHANCE,
+                Some(seat) => game
+                    .seat_name(seat)
+                    .ok_or_else(|| ApiError::internal("replay a stored action", "no seat"))?,
+            };
             let played = game
                 .play_ui(seat, &action.action)
                 .map_err(|error| ApiError::internal("replay a stored action", error))?;
@@ -461,6 +526,9 @@ impl Room {
     }
 
     async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
+        let Some(mut thoughts) = self.thought_inbox.take() else {
+            return;
+        };
         self.publish();
         self.schedule_ai();
         loop {
@@ -470,6 +538,7 @@ impl Room {
                     let Some(command) = command else { break };
                     self.handle(command).await;
                 }
+                Some(thought) = thoughts.recv() => self.on_thought(thought).await,
                 () = sleep_until(wake) => self.on_timer().await,
             }
             if self.should_close() {
@@ -601,14 +670,12 @@ impl Room {
                     .probe
                     .swap_setup(name, &layout, &a, &b)
                     .map_err(layout_error)?;
-                self.seats[index].layout = Some(swapped);
-                Ok(serde_json::json!({}))
+                self.arrange(index, swapped).await
             }
             Request::Layout(layout) => {
                 let (index, _) = self.arranging(person)?;
                 let checked = self.probe.check_setup(&layout).map_err(layout_error)?;
-                self.seats[index].layout = Some(checked);
-                Ok(serde_json::json!({}))
+                self.arrange(index, checked).await
             }
             Request::RandomLayout => {
                 let (index, _) = self.arranging(person)?;
@@ -616,13 +683,14 @@ impl Room {
                     .probe
                     .random_setup(rand::rng().random())
                     .map_err(layout_error)?;
-                self.seats[index].layout = Some(layout);
-                Ok(serde_json::json!({}))
+                self.arrange(index, layout).await
             }
             Request::Ready => self.ready(person).await,
             Request::Unready => {
                 self.need_phase(Phase::Setup)?;
                 let index = self.seat_index_of(person.id).ok_or_else(not_seated)?;
+                self.store_setup(index, self.seats[index].layout.clone(), false)
+                    .await?;
                 self.seats[index].ready = false;
                 Ok(serde_json::json!({}))
             }
@@ -736,16 +804,7 @@ impl Room {
             return Err(ApiError::new("seat_taken", format!("seat {seat} is taken")));
         }
         if self.stake > 0 {
-            let account = self.app.store.account(person.id).await?;
-            if account.gold < self.stake {
-                return Err(ApiError::new(
-                    "not_enough_gold",
-                    format!(
-                        "this room's stake is {} gold and you have {}",
-                        self.stake, account.gold
-                    ),
-                ));
-            }
+            self.check_gold(person).await?;
         }
         let seat_id = self
             .probe
@@ -763,14 +822,62 @@ impl Room {
                 }
             })?;
         self.seats[index].sitter = Some(Sitter::Person(person.clone()));
+        self.seats[index].points = Some(self.points_of(person.id).await?);
         self.seats[index].ready = false;
         self.prepare_seat(index).await;
         Ok(serde_json::json!({}))
     }
 
+    /// Refuses a seat in a gold room to a person with less gold than the stake the table would
+    /// freeze with them seated (GD-2): the base stake times the gold multiplier of the points
+    /// of everyone seated so far and theirs. More people sitting down can only lower it.
+    async fn check_gold(&self, person: &Person) -> Result<(), ApiError> {
+        let mut points = self.seated_points().await?;
+        points.push(self.points_of(person.id).await?);
+        let multiplier = gold_multiplier(multiplier(&points));
+        let frozen = stake(self.stake, multiplier);
+        let gold = self.app.store.account(person.id).await?.gold;
+        if gold < frozen {
+            return Err(ApiError::new(
+                "not_enough_gold",
+                format!(
+                    "a seat at this table freezes {frozen} gold (stake {} × {multiplier}) and you have {gold}",
+                    self.stake
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A person's points in this room's game family.
+    async fn points_of(&self, user: UserId) -> Result<i64, ApiError> {
+        Ok(self
+            .app
+            .store
+            .profile(user, self.entry.name())
+            .await?
+            .points)
+    }
+
+    /// The points of every taken seat, in seat order (an AI counts as a new player, 0).
+    async fn seated_points(&self) -> Result<Vec<i64>, ApiError> {
+        let mut points = Vec::with_capacity(self.seats.len());
+        for slot in &self.seats {
+            points.push(match &slot.sitter {
+                Some(Sitter::Person(person)) => self.points_of(person.id).await?,
+                Some(Sitter::Ai(_)) => 0,
+                None => continue,
+            });
+        }
+        Ok(points)
+    }
+
     /// Gives a seat its starting layout: the person's last used one if still legal, else a
     /// random one; an AI gets a random one and is ready.
     async fn prepare_seat(&mut self, index: usize) {
+        if self.seats[index].sitter.is_none() {
+            return;
+        }
         if !self.probe.deploys() {
             if matches!(self.seats[index].sitter, Some(Sitter::Ai(_))) {
                 self.seats[index].ready = true;
@@ -800,6 +907,40 @@ impl Room {
         if matches!(slot.sitter, Some(Sitter::Ai(_))) {
             slot.ready = true;
         }
+        let (layout, ready) = (slot.layout.clone(), slot.ready);
+        if let Err(error) = self.store_setup(index, layout, ready).await {
+            // The seat still plays; only a restart before it is ready would lose the layout.
+            tracing::warn!("room {}: could not keep a layout: {error}", self.id);
+        }
+    }
+
+    /// Makes `layout` the seat's arrangement, once it is stored.
+    async fn arrange(
+        &mut self,
+        index: usize,
+        layout: String,
+    ) -> Result<serde_json::Value, ApiError> {
+        self.store_setup(index, Some(layout.clone()), false).await?;
+        self.seats[index].layout = Some(layout);
+        Ok(serde_json::json!({}))
+    }
+
+    /// Stores a seat's layout and readiness during setup, so that a restart gives them back.
+    async fn store_setup(
+        &self,
+        index: usize,
+        layout: Option<String>,
+        ready: bool,
+    ) -> Result<(), ApiError> {
+        let seat = self
+            .probe
+            .seat(self.seats[index].name)
+            .map_err(|e| ApiError::internal("seat", e))?;
+        self.app
+            .store
+            .set_seat_setup(self.id, seat, layout.as_deref(), ready)
+            .await?;
+        Ok(())
     }
 
     async fn stand(&mut self, person: &Person) -> Result<serde_json::Value, ApiError> {
@@ -818,11 +959,18 @@ impl Room {
         slot.sitter = None;
         slot.layout = None;
         slot.ready = false;
+        slot.points = None;
         Ok(serde_json::json!({}))
     }
 
     async fn add_ai(&mut self, seat: &str, level: &str) -> Result<serde_json::Value, ApiError> {
         self.need_phase(Phase::Setup)?;
+        if self.stake > 0 {
+            return Err(ApiError::new(
+                "not_enough_gold",
+                "an AI has no gold to stake, so the seats of a gold room are for people only",
+            ));
+        }
         if !["easy", "medium", "hard", "expert"].contains(&level) {
             return Err(ApiError::bad_message(format!(
                 "'{level}' is not an AI level; the levels are easy, medium, hard, expert"
@@ -892,9 +1040,14 @@ impl Room {
                 .mark_layout_used(shelf, LAST_LAYOUT, now)
                 .await?;
         }
+        let layout = self.seats[index].layout.clone();
+        self.store_setup(index, layout.clone(), true).await?;
         self.seats[index].ready = true;
         if let Err(error) = self.try_start().await {
             self.seats[index].ready = false;
+            if let Err(store_error) = self.store_setup(index, layout, false).await {
+                tracing::warn!("room {}: could not take back ready: {store_error}", self.id);
+            }
             return Err(error);
         }
         Ok(serde_json::json!({}))
@@ -910,19 +1063,7 @@ impl Room {
         {
             return Ok(());
         }
-        let mut points = Vec::with_capacity(self.seats.len());
-        for slot in &self.seats {
-            points.push(match &slot.sitter {
-                Some(Sitter::Person(person)) => {
-                    self.app
-                        .store
-                        .profile(person.id, self.entry.name())
-                        .await?
-                        .points
-                }
-                _ => 0,
-            });
-        }
+        let points = self.seated_points().await?;
         let frozen = if self.stake > 0 {
             stake(self.stake, gold_multiplier(multiplier(&points)))
         } else {
@@ -960,13 +1101,18 @@ impl Room {
                     error.into()
                 }
             })?;
+        crate::metrics::game_started();
         self.points_at_start = points;
         self.game = Some(game);
         self.phase = Phase::Playing;
         self.clock = first_clock;
-        let started = serde_json::json!({"kind": "started", "first": first_clock.map(|c| c.seat)});
+        let first = match self.game.as_ref().map(|game| game.to_act()) {
+            Some(Turn::Chance) => self.seats.first().map(|slot| slot.name),
+            _ => first_clock.map(|c| c.seat),
+        };
+        let started = serde_json::json!({"kind": "started", "first": first});
         self.send_events(&[started]);
-        Ok(())
+        self.roll_chance().await
     }
 
     /// The clock after a change: kept when the same seat is still to act and `keep` says the
@@ -1012,8 +1158,40 @@ impl Room {
         });
     }
 
-    /// Plays an action for a seat: checked on a copy, stored, then made the game.
+    /// Plays an action for a seat, then rolls for every chance node that follows (the dice
+    /// of shengke): the server draws each outcome, stored like any action.
     async fn play(&mut self, seat: &'static str, action: &str) -> Result<(), ApiError> {
+        self.play_one(seat, action).await?;
+        self.roll_chance().await
+    }
+
+    /// Resolves the chance nodes the game waits at, one outcome at a time, drawn by weight.
+    async fn roll_chance(&mut self) -> Result<(), ApiError> {
+        while let Some(game) = &self.game
+            && game.to_act() == Turn::Chance
+        {
+            let outcomes = game.chance_outcomes();
+            let total: u64 = outcomes
+                .iter()
+                .map(|outcome| u64::from(outcome.weight))
+                .sum();
+            let mut pick = rand::rng().random_range(0..total.max(1));
+            let Some(outcome) = outcomes.iter().find(|outcome| {
+                let hit = pick < u64::from(outcome.weight);
+                pick = pick.saturating_sub(u64::from(outcome.weight));
+                hit
+            }) else {
+                return Err(ApiError::internal("roll", "a chance node without outcomes"));
+            };
+            let text = outcome.text.clone();
+            self.play_one(CHANCE, &text).await?;
+        }
+        Ok(())
+    }
+
+    /// Plays one action (or chance outcome) for a seat: checked on a copy, stored, then made
+    /// the game.
+    async fn play_one(&mut self, seat: &'static str, action: &str) -> Result<(), ApiError> {
         let Some(game) = &self.game else {
             return Err(ApiError::wrong_phase("the game has not started"));
         };
@@ -1027,20 +1205,26 @@ impl Room {
             || self.clock.is_some_and(|clock| clock.seat != seat);
         let now = Instant::now();
         let clock = self.clock_after(next.as_ref(), self.clock.filter(|_| keeps_clock), now);
-        let seat_id = next.seat(seat).map_err(|e| ApiError::internal("seat", e))?;
+        let seat_id = if seat == CHANCE {
+            None
+        } else {
+            Some(next.seat(seat).map_err(|e| ApiError::internal("seat", e))?)
+        };
+        let storing = std::time::Instant::now();
         self.app
             .store
             .append_action(
                 self.id,
                 &NewAction {
                     seq: self.seq,
-                    seat: Some(seat_id),
+                    seat: seat_id,
                     action: &played.record,
                     at: UnixMillis::now(),
                     clock: &stored_clock(clock.as_ref()),
                 },
             )
             .await?;
+        crate::metrics::action_played(storing.elapsed());
         self.seq += 1;
         self.game = Some(next);
         self.clock = clock;
@@ -1069,19 +1253,52 @@ impl Room {
 
     /// Settles a finished game: results, points and gold, stored in one transaction.
     async fn finish(&mut self) -> Result<(), ApiError> {
+        self.settle(None).await
+    }
+
+    /// Settles the game as the game ended it, or with `forfeit`'s seat losing by leaving the
+    /// table (games without escape or timeout actions of their own).
+    async fn settle(&mut self, forfeit: Option<Forfeit>) -> Result<(), ApiError> {
         let Some(game) = &self.game else {
             return Ok(());
         };
-        let Some(outcome) = game.outcome() else {
-            return Ok(());
+        let (result_word, winners, reason, results) = match (forfeit, game.outcome()) {
+            (Some(forfeit), _) => (
+                "win",
+                self.seats
+                    .iter()
+                    .map(|slot| slot.name)
+                    .filter(|&name| name != forfeit.seat)
+                    .collect(),
+                forfeit.reason,
+                self.seats
+                    .iter()
+                    .map(|slot| {
+                        if slot.name == forfeit.seat {
+                            forfeit.result
+                        } else {
+                            "win"
+                        }
+                    })
+                    .collect(),
+            ),
+            (None, Some(outcome)) => (
+                outcome.result,
+                outcome.winners,
+                outcome.reason,
+                game.seat_results().unwrap_or_default(),
+            ),
+            (None, None) => return Ok(()),
         };
-        let results = game.seat_results().unwrap_or_default();
         let points = game
             .points_change(&self.points_at_start)
+            .filter(|_| forfeit.is_none())
             .unwrap_or_else(|| vec![0; results.len()]);
         let gold = if self.stake > 0 {
             game.gold_change(self.stake, &self.points_at_start)
+                .filter(|_| forfeit.is_none())
                 .map(|(gold, _house)| gold)
+                .or_else(|| self.gold_by_results(game.as_ref(), &results))
         } else {
             None
         }
@@ -1111,9 +1328,9 @@ impl Room {
             );
         }
         let summary = serde_json::json!({
-            "result": outcome.result,
-            "winners": outcome.winners,
-            "reason": outcome.reason,
+            "result": result_word,
+            "winners": winners,
+            "reason": reason,
             "seats": seats_json,
         });
         self.app
@@ -1127,11 +1344,106 @@ impl Room {
                 UnixMillis::now(),
             )
             .await?;
+        for (slot, change) in self.seats.iter_mut().zip(&points) {
+            if let Some(points) = &mut slot.points {
+                *points += change;
+            }
+        }
+        crate::metrics::game_finished();
         self.result = Some(summary);
         self.phase = Phase::Over;
         self.clock = None;
         self.ai_at = None;
         Ok(())
+    }
+
+    /// The gold change of each seat (in seat order) by results alone, for a game that settles
+    /// no gold itself: the frozen stakes of losers and escapees go to the winners.
+    fn gold_by_results(&self, game: &dyn DynGame, results: &[&str]) -> Option<Vec<i64>> {
+        let frozen = stake(
+            self.stake,
+            gold_multiplier(multiplier(&self.points_at_start)),
+        );
+        let seat_ids: Vec<Seat> = self
+            .seats
+            .iter()
+            .filter_map(|slot| game.seat(slot.name).ok())
+            .collect();
+        let by_seat = BySeat::from_fn(|seat| {
+            seat_ids
+                .iter()
+                .position(|&id| id == seat)
+                .and_then(|index| results.get(index))
+                .map_or(SeatResult::Absent, |result| seat_result(result))
+        });
+        let settlement = settle_gold(frozen, &by_seat);
+        Some(
+            seat_ids
+                .iter()
+                .map(|&seat| settlement.change[seat])
+                .collect(),
+        )
+    }
+
+    /// A seat leaves the table during play: the game's own `escape`, or else a forfeit.
+    async fn escape(&mut self, seat: &'static str) -> Result<(), ApiError> {
+        if self.accepts(seat, "escape") {
+            return self.play(seat, "escape").await;
+        }
+        self.settle(Some(Forfeit {
+            seat,
+            result: "escaped",
+            reason: "escaped",
+        }))
+        .await?;
+        self.send_events(&[
+            serde_json::json!({"kind": "escaped", "seat": seat}),
+            serde_json::json!({"kind": "game_over", "winners": self.result.as_ref().map(|r| r["winners"].clone()), "reason": "escaped"}),
+        ]);
+        Ok(())
+    }
+
+    /// Whether the game would accept `action` from `seat` now (asked on a copy).
+    fn accepts(&self, seat: &str, action: &str) -> bool {
+        self.game
+            .as_ref()
+            .is_some_and(|game| game.clone_box().play(seat, action).is_ok())
+    }
+
+    /// The clock ran out for `seat`: the game's own timeout (`T`), or else a uniformly random
+    /// listed action played for the seat, the fifth of which loses the game.
+    async fn time_out(&mut self, seat: &'static str) -> Result<(), ApiError> {
+        if self.accepts(seat, "T") {
+            return self.play(seat, "T").await;
+        }
+        let Some(game) = &self.game else {
+            return Ok(());
+        };
+        let index = self.slot_index(seat)?;
+        self.seats[index].timeouts = self.seats[index].timeouts.saturating_add(1);
+        let count = self.seats[index].timeouts;
+        self.send_events(&[serde_json::json!({"kind": "timed_out", "seat": seat, "count": count})]);
+        if count >= TIMEOUT_LIMIT {
+            self.settle(Some(Forfeit {
+                seat,
+                result: "loss",
+                reason: "timeouts",
+            }))
+            .await?;
+            self.send_events(&[
+                serde_json::json!({"kind": "defeated", "seat": seat, "reason": "timeouts"}),
+                serde_json::json!({"kind": "game_over", "winners": self.result.as_ref().map(|r| r["winners"].clone()), "reason": "timeouts"}),
+            ]);
+            return Ok(());
+        }
+        let Ok(Choices::Listed(actions)) = game.legal_actions(seat) else {
+            return Err(ApiError::internal("time out", "no listed action"));
+        };
+        if actions.is_empty() {
+            return Err(ApiError::internal("time out", "no legal action"));
+        }
+        let action = actions[rand::rng().random_range(0..actions.len())].clone();
+        self.play(seat, &action).await
     }
 
     async fn leave(&mut self, conn: u64, person: &Person) -> Result<serde_json::Value, ApiError> {
@@ -1141,7 +1453,7 @@ impl Room {
             }
             (Phase::Playing, Some(index)) if self.seat_active(self.seats[index].name) => {
                 let seat = self.seats[index].name;
-                self.play(seat, "escape").await?;
+                self.escape(seat).await?;
             }
             _ => {}
         }
@@ -1154,7 +1466,7 @@ impl Room {
         if let Some(clock) = self.clock
             && clock.deadline <= now
         {
-            if let Err(error) = self.play(clock.seat, "T").await {
+            if let Err(error) = self.time_out(clock.seat).await {
                 tracing::error!(
                     "room {}: timeout of {} failed: {error}",
                     self.id,
@@ -1178,7 +1490,7 @@ impl Room {
             });
             if let Some(slot) = gone {
                 let seat = slot.name;
-                if let Err(error) = self.play(seat, "escape").await {
+                if let Err(error) = self.escape(seat).await {
                     tracing::error!("room {}: escape of {seat} failed: {error}", self.id);
                 }
                 for slot in &mut self.seats {
@@ -1195,17 +1507,56 @@ impl Room {
             && at <= now
         {
             self.ai_at = None;
-            if let Some((seat, decision)) = self.ai_choice()
-                && let Some(action) = self.ai_action(seat, decision).await
-                && let Err(error) = self.play(seat, &action).await
-            {
-                tracing::error!(
-                    "room {}: AI {seat} could not play {action}: {error}",
-                    self.id
-                );
+            match self.ai_choice() {
+                Some((seat, AiDecision::Play(answer))) => {
+                    self.ai_play(seat, answer).await;
+                }
+                Some((seat, AiDecision::Think(spec))) => self.start_thinking(seat, spec),
+                None => {}
             }
             self.schedule_ai();
             self.broadcast();
+        }
+    }
+
+    /// Starts an AI search on a copy of the game; its answer comes back as an [`AiThought`].
+    fn start_thinking(&mut self, seat: &'static str, spec: PlayerSpec) {
+        let Some(game) = &self.game else { return };
+        ai_seat::think_in_background(
+            game.clone_box(),
+            seat,
+            spec,
+            rand::rng().random(),
+            self.seq,
+            self.thoughts.clone(),
+        );
+        self.thinking = Some(self.seq);
+    }
+
+    /// Plays an AI's answer if the game is still where the search started; drops it otherwise
+    /// (someone acted meanwhile: a draw offer, a timeout, an escape).
+    async fn on_thought(&mut self, thought: AiThought) {
+        if self.thinking == Some(thought.seq) {
+            self.thinking = None;
+        }
+        if thought.seq != self.seq || self.phase != Phase::Playing {
+            tracing::debug!("room {}: a stale AI answer was dropped", self.id);
+        } else {
+            match thought.action {
+                Ok(action) => self.ai_play(thought.seat, &action).await,
+                Err(error) => tracing::error!("room {}: AI {}: {error}", self.id, thought.seat),
+            }
+        }
+        self.schedule_ai();
+        self.broadcast();
+    }
+
+    async fn ai_play(&mut self, seat: &'static str, action: &str) {
+        if let Err(error) = self.play(seat, action).await {
+            tracing::error!(
+                "room {}: AI {seat} could not play {action}: {error}",
+                self.id
+            );
         }
     }
 
@@ -1222,16 +1573,14 @@ impl Room {
                 _ => None,
             })
         };
-        if let Some(view) = game.ui_view(Viewer::Omniscient)
-            && let Some(offer) = view.get("draw_offer").filter(|offer| !offer.is_null())
-        {
+        if let Some(offer) = game.draw_offer() {
             for slot in &self.seats {
-                let answered = offer["by"] == slot.name
-                    || offer["accepted"]
-                        .as_array()
-                        .is_some_and(|seats| seats.iter().any(|s| s == slot.name));
+                let answered = offer.by == slot.name || offer.accepted.contains(&slot.name);
                 if ai_level(slot.name).is_some() && !answered && self.seat_active(slot.name) {
-                    return Some((slot.name, AiDecision::Play("draw-".to_owned())));
+                    // The same game at the same ply gets the same answer.
+                    let seed = self.seed ^ u64::from(self.seq).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    let answer = ai_seat::draw_answer(game.as_ref(), slot.name, seed);
+                    return Some((slot.name, AiDecision::Play(answer)));
                 }
             }
         }
@@ -1271,35 +1620,14 @@ impl Room {
         }
     }
 
-    /// Carries out an AI decision: a search runs on a blocking thread (on a copy of the game),
-    /// so the runtime's workers stay free while it thinks.
-    async fn ai_action(&self, seat: &'static str, decision: AiDecision) -> Option<String> {
-        match decision {
-            AiDecision::Play(action) => Some(action),
-            AiDecision::Think(spec) => {
-                let game = self.game.as_ref()?.clone_box();
-                let seed = rand::rng().random();
-                let thought =
-                    tokio::task::spawn_blocking(move || game.think(seat, &spec, seed)).await;
-                match thought {
-                    Ok(Ok(action)) => Some(action),
-                    Ok(Err(error)) => {
-                        tracing::error!("room {}: AI {seat} could not think: {error}", self.id);
-                        None
-                    }
-                    Err(error) => {
-                        tracing::error!("room {}: AI {seat} search failed: {error}", self.id);
-                        None
-                    }
-                }
-            }
-        }
-    }
-
+    /// Sets when an AI seat acts next: after the delay, unless a search for this very ply
+    /// is already running.
     fn schedule_ai(&mut self) {
-        self.ai_at = self
-            .ai_choice()
-            .map(|_| Instant::now() + Duration::from_millis(self.app.config.ai_delay_ms));
+        self.ai_at = match self.ai_choice() {
+            Some((_, AiDecision::Think(_))) if self.thinking == Some(self.seq) => None,
+            Some(_) => Some(Instant::now() + Duration::from_millis(self.app.config.ai_delay_ms)),
+            None => None,
+        };
     }
 
     fn send_to(&self, conn: u64, frame: &serde_json::Value) {
@@ -1333,7 +1661,7 @@ impl Room {
         let listed = self.phase != Phase::Over;
         self.app
             .rooms
-            .publish(self.id, listed.then(|| view::summary(self)));
+            .publish(self.id, listed.then(|| json_of(&view::summary(self))));
     }
 
     /// The game's name.
@@ -1369,6 +1697,11 @@ impl Room {
 struct StartState {
     deployments: BTreeMap<String, String>,
     points: Vec<i64>,
+}
+
+/// A typed message part as JSON (plain structs of strings and numbers always serialize).
+fn json_of(value: &impl serde::Serialize) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
 }
 
 fn stored_clock(clock: Option<&TurnClock>) -> Clock {

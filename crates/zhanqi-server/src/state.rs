@@ -4,11 +4,13 @@ use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::watch;
 use zhanqi_store::{GameId, Store, UserId};
 
+use crate::bus::{Bus, LocalBus};
 use crate::config::ServerConfig;
 use crate::error::ApiError;
 use crate::room::RoomHandle;
@@ -26,6 +28,8 @@ pub struct AppState {
     pub login_limit: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     /// Room creations per user.
     pub room_limit: Arc<DefaultKeyedRateLimiter<UserId>>,
+    /// How connections reach rooms other nodes run, and which node runs a room.
+    pub bus: Arc<dyn Bus>,
 }
 
 impl AppState {
@@ -40,7 +44,14 @@ impl AppState {
             room_limit: Arc::new(RateLimiter::keyed(per_minute(config.rooms_per_minute))),
             config: Arc::new(config),
             rooms: Rooms::default(),
+            bus: Arc::new(LocalBus),
         }
+    }
+
+    /// The same state on another bus (a cluster's).
+    #[must_use]
+    pub fn with_bus(self, bus: Arc<dyn Bus>) -> AppState {
+        AppState { bus, ..self }
     }
 
     /// Counts a sign-in attempt from `ip`.
@@ -67,6 +78,8 @@ pub struct Rooms {
 struct RoomsInner {
     handles: BTreeMap<GameId, RoomHandle>,
     summaries: BTreeMap<GameId, serde_json::Value>,
+    /// Other nodes' open rooms, by node, with when the node last sent them.
+    remote: BTreeMap<String, (Instant, Vec<serde_json::Value>)>,
 }
 
 impl Default for Rooms {
@@ -75,6 +88,7 @@ impl Default for Rooms {
             inner: Arc::new(Mutex::new(RoomsInner {
                 handles: BTreeMap::new(),
                 summaries: BTreeMap::new(),
+                remote: BTreeMap::new(),
             })),
             version: watch::Sender::new(0),
         }
@@ -122,15 +136,114 @@ impl Rooms {
         }
     }
 
-    /// The lobby: every listed room's summary, oldest first.
+    /// The lobby: every listed room's summary, this node's and the other nodes', oldest
+    /// first.
     #[must_use]
     pub fn lobby(&self) -> Vec<serde_json::Value> {
+        let inner = self.lock();
+        let mut lobby: BTreeMap<i64, serde_json::Value> = BTreeMap::new();
+        for (_, rooms) in inner.remote.values() {
+            for room in rooms {
+                if let Some(id) = room["id"].as_i64() {
+                    lobby.insert(id, room.clone());
+                }
+            }
+        }
+        // A room this node runs is listed as this node sees it (another node may still list
+        // it for a moment after a takeover).
+        for (id, summary) in &inner.summaries {
+            lobby.insert(id.0, summary.clone());
+        }
+        lobby.into_values().collect()
+    }
+
+    /// The rooms this node runs, as the lobby lists them.
+    #[must_use]
+    pub fn local_lobby(&self) -> Vec<serde_json::Value> {
         self.lock().summaries.values().cloned().collect()
+    }
+
+    /// Another node's open rooms, as it just sent them.
+    pub fn set_remote(&self, node: &str, rooms: Vec<serde_json::Value>) {
+        let mut inner = self.lock();
+        let changed = inner
+            .remote
+            .get(node)
+            .is_none_or(|(_, listed)| *listed != rooms);
+        inner
+            .remote
+            .insert(node.to_owned(), (Instant::now(), rooms));
+        drop(inner);
+        if changed {
+            self.version.send_modify(|version| *version += 1);
+        }
+    }
+
+    /// Forgets the nodes silent for `silence` or longer, and names them.
+    pub fn forget_remote(&self, silence: Duration) -> Vec<String> {
+        let now = Instant::now();
+        let mut inner = self.lock();
+        let silent: Vec<String> = inner
+            .remote
+            .iter()
+            .filter(|(_, (seen, _))| now.duration_since(*seen) >= silence)
+            .map(|(node, _)| node.clone())
+            .collect();
+        for node in &silent {
+            inner.remote.remove(node);
+        }
+        drop(inner);
+        if !silent.is_empty() {
+            self.version.send_modify(|version| *version += 1);
+        }
+        silent
     }
 
     /// A receiver that wakes when the lobby changes.
     #[must_use]
     pub fn subscribe(&self) -> watch::Receiver<u64> {
         self.version.subscribe()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use serde_json::json;
+    use zhanqi_store::GameId;
+
+    use super::Rooms;
+
+    #[test]
+    fn the_lobby_lists_every_node_s_rooms_once_and_forgets_silent_nodes() {
+        let rooms = Rooms::default();
+        let mut version = rooms.subscribe();
+        rooms.publish(GameId(2), Some(json!({"id": 2, "node": "here"})));
+        rooms.set_remote(
+            "b",
+            vec![json!({"id": 1, "node": "b"}), json!({"id": 2, "node": "b"})],
+        );
+        assert!(version.has_changed().unwrap());
+        version.mark_unchanged();
+        // A room this node runs is shown as this node sees it.
+        assert_eq!(
+            rooms.lobby(),
+            vec![
+                json!({"id": 1, "node": "b"}),
+                json!({"id": 2, "node": "here"})
+            ]
+        );
+        assert_eq!(rooms.local_lobby(), vec![json!({"id": 2, "node": "here"})]);
+        // The same list again changes nothing.
+        rooms.set_remote(
+            "b",
+            vec![json!({"id": 1, "node": "b"}), json!({"id": 2, "node": "b"})],
+        );
+        assert!(!version.has_changed().unwrap());
+        assert!(rooms.forget_remote(Duration::from_secs(60)).is_empty());
+        assert_eq!(rooms.forget_remote(Duration::ZERO), vec!["b".to_owned()]);
+        assert!(version.has_changed().unwrap());
+        assert_eq!(rooms.lobby(), vec![json!({"id": 2, "node": "here"})]);
     }
 }

@@ -2,8 +2,16 @@
 //!
 //! Everything about the game comes from the dyn layer's per-viewer methods: a seat's view, a
 //! spectator's view, or (once the game is over) everything. Nothing is redacted here.
+//!
+//! The platform's shapes are typed structs, exported to TypeScript (`web/gen/`, see
+//! [`crate::typescript`]); what a game presents (its view, layout, events, result) stays the
+//! game's JSON, written `JsonValue` there.
 
+use std::collections::BTreeMap;
+
+use serde::Serialize;
 use serde_json::{Value, json};
+use ts_rs::TS;
 use zhanqi_core::Viewer;
 use zhanqi_core::platform::level;
 use zhanqi_protocol::{Choices, DynGame};
@@ -11,9 +19,219 @@ use zhanqi_store::UserId;
 
 use crate::room::{Phase, Room, Sitter};
 
+/// A room as one watcher may see it (`room` message).
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct RoomState {
+    /// The room's id (the stored game's id).
+    #[ts(type = "number")]
+    pub id: i64,
+    /// The game (`junqi`).
+    pub game: &'static str,
+    /// The mode (`2p`, `4p`, `dark`).
+    pub mode: String,
+    /// The base stake of a gold room; 0 for none.
+    #[ts(type = "number")]
+    pub stake: i64,
+    /// Where the room stands.
+    #[ts(type = "\"setup\" | \"playing\" | \"over\"")]
+    pub phase: &'static str,
+    /// The receiver's seat, or null for a spectator.
+    pub you: Option<&'static str>,
+    /// Every seat, in seat order.
+    pub seats: Vec<SeatState>,
+    /// How many watchers hold no seat.
+    pub spectators: usize,
+    /// The game as the receiver may see it (the game's presentation); null in setup.
+    pub view: Option<Value>,
+    /// The receiver's layout being arranged, in setup (the game's presentation).
+    pub setup: Option<Value>,
+    /// The receiver's listed actions now.
+    pub legal: Vec<String>,
+    /// The platform actions the receiver may take now.
+    pub can: Can,
+    /// The running clock.
+    pub clock: Option<ClockState>,
+    /// The last move of each seat, by seat (the game's presentation).
+    pub last_moves: BTreeMap<&'static str, Value>,
+    /// The draw offer waiting for answers.
+    pub draw_offer: Option<DrawOfferState>,
+    /// Moves completed.
+    pub moves: u32,
+    /// The result, once over.
+    pub result: Option<Value>,
+    /// The stored game's id, once it started.
+    #[ts(type = "number | null")]
+    pub game_id: Option<i64>,
+    /// Whether the receiver saved the finished game to their replays.
+    pub replay_saved: bool,
+    /// The deployments everybody may see, by seat (shengke decks with their card names).
+    #[ts(type = "Record<string, unknown>")]
+    pub decks: BTreeMap<&'static str, Value>,
+}
+
+/// One seat of a room.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct SeatState {
+    /// The seat's name.
+    pub seat: &'static str,
+    /// Who sits there, or null.
+    pub player: Option<SeatPlayer>,
+    /// Whether the seat is ready to start.
+    pub ready: bool,
+    /// Whether a seated person is connected (an AI always is).
+    pub connected: bool,
+    /// During and after play: `active`, `defeated` or `escaped`.
+    pub status: Option<String>,
+    /// Turns lost to the clock.
+    pub timeouts: u32,
+}
+
+/// Who sits in a seat: a person with their rank, or an AI with its level.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct SeatPlayer {
+    /// The person's name, or `AI (level)`.
+    pub name: String,
+    /// `user`, `guest` or `ai`.
+    #[ts(type = "\"user\" | \"guest\" | \"ai\"")]
+    pub kind: &'static str,
+    /// An AI's level (`easy`, `medium`, `hard`, `expert`); null for a person.
+    pub ai: Option<String>,
+    /// A person's points in the room's game family.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, as = "Option<f64>")]
+    pub points: Option<i64>,
+    /// A person's rank level, 1 to 20.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub level: Option<u8>,
+    /// A person's rank title in Chinese.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub title: Option<&'static str>,
+    /// A person's rank title in English.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub title_en: Option<&'static str>,
+}
+
+/// The platform actions a seat may take now.
+#[derive(Clone, Copy, Debug, Default, Serialize, TS)]
+pub struct Can {
+    /// Offer a draw (`draw?`).
+    pub offer_draw: bool,
+    /// Accept the pending offer (`draw+`).
+    pub accept_draw: bool,
+    /// Refuse the pending offer (`draw-`).
+    pub refuse_draw: bool,
+    /// Surrender (`resign`).
+    pub resign: bool,
+}
+
+/// The running clock.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ClockState {
+    /// The seat whose clock runs.
+    pub seat: &'static str,
+    /// Milliseconds left when the message was sent.
+    #[ts(type = "number")]
+    pub remaining_ms: u64,
+    /// The time for one move, in milliseconds.
+    #[ts(type = "number")]
+    pub limit_ms: u64,
+}
+
+/// A draw offer waiting for answers.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct DrawOfferState {
+    /// The seat that offered.
+    pub by: &'static str,
+    /// The seats that accepted so far.
+    pub accepted: Vec<&'static str>,
+}
+
+/// A room's line in the lobby.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct RoomSummary {
+    /// The room's id.
+    #[ts(type = "number")]
+    pub id: i64,
+    /// The game.
+    pub game: &'static str,
+    /// The mode.
+    pub mode: String,
+    /// The base stake of a gold room; 0 for none.
+    #[ts(type = "number")]
+    pub stake: i64,
+    /// Where the room stands.
+    #[ts(type = "\"setup\" | \"playing\" | \"over\"")]
+    pub phase: &'static str,
+    /// Every seat, in seat order.
+    pub seats: Vec<SummarySeat>,
+    /// How many watchers hold no seat.
+    pub spectators: usize,
+    /// When the room was created (unix milliseconds).
+    #[ts(type = "number")]
+    pub created_ms: i64,
+}
+
+/// A seat in the lobby.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct SummarySeat {
+    /// The seat's name.
+    pub seat: &'static str,
+    /// Who sits there, by name.
+    pub player: Option<String>,
+    /// An AI's level.
+    pub ai: Option<String>,
+}
+
+/// A person's profile (`User`).
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct User {
+    /// Their name.
+    pub name: String,
+    /// `user` or `guest`.
+    #[ts(type = "\"user\" | \"guest\"")]
+    pub kind: &'static str,
+    /// Their points.
+    #[ts(type = "number")]
+    pub points: i64,
+    /// Their rank level, 1 to 20.
+    pub level: u8,
+    /// The rank title in Chinese.
+    pub title: &'static str,
+    /// The rank title in English.
+    pub title_en: &'static str,
+    /// Their games.
+    pub games: GameCounts,
+    /// Their gold not frozen in a running game.
+    #[ts(type = "number")]
+    pub gold: i64,
+}
+
+/// A person's games by result.
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+pub struct GameCounts {
+    /// Finished games.
+    #[ts(type = "number")]
+    pub played: i64,
+    /// Won.
+    #[ts(type = "number")]
+    pub won: i64,
+    /// Lost.
+    #[ts(type = "number")]
+    pub lost: i64,
+    /// Drawn.
+    #[ts(type = "number")]
+    pub drawn: i64,
+    /// Left before the end.
+    #[ts(type = "number")]
+    pub escaped: i64,
+}
+
 /// The room as `user` may see it.
 #[must_use]
-pub fn room_state(room: &Room, user: Option<UserId>) -> Value {
+pub fn room_state(room: &Room, user: Option<UserId>) -> RoomState {
     let seat_index = user.and_then(|user| room.seat_index_of(user));
     let you = seat_index.map(|index| room.seats[index].name);
     let viewer = match (&room.game, you) {
@@ -36,71 +254,108 @@ pub fn room_state(room: &Room, user: Option<UserId>) -> Value {
         (Some(game), Some(seat), Phase::Playing) => {
             (legal(game.as_ref(), seat), can(game.as_ref(), seat))
         }
-        _ => (Vec::new(), can_nothing()),
+        _ => (Vec::new(), Can::default()),
     };
-    let draw_offer = view
+    let draw_offer = room
+        .game
         .as_ref()
-        .and_then(|view| view.get("draw_offer").cloned())
-        .unwrap_or(Value::Null);
+        .and_then(|game| game.draw_offer())
+        .map(|offer| DrawOfferState {
+            by: offer.by,
+            accepted: offer.accepted,
+        });
     let moves = view
         .as_ref()
-        .and_then(|view| view.get("moves").cloned())
-        .unwrap_or(json!(0));
-    json!({
-        "id": room.id.0,
-        "game": room.game_name(),
-        "mode": room.mode,
-        "stake": room.stake,
-        "phase": room.phase.name(),
-        "you": you,
-        "seats": seats(room, view.as_ref()),
-        "spectators": room.spectators(),
-        "view": view,
-        "setup": setup,
-        "legal": legal,
-        "can": can,
-        "clock": room.clock_left().map(|(seat, left)| json!({
-            "seat": seat, "remaining_ms": left, "limit_ms": room.move_millis(),
-        })),
-        "last_moves": room.last_moves,
-        "draw_offer": draw_offer,
-        "moves": moves,
-        "result": room.result,
-        "game_id": (room.phase != Phase::Setup).then_some(room.id.0),
-        "replay_saved": user.is_some_and(|user| room.replay_saved.contains(&user)),
-    })
+        .and_then(|view| view.get("moves"))
+        .and_then(Value::as_u64)
+        .map_or(0, |moves| u32::try_from(moves).unwrap_or(u32::MAX));
+    RoomState {
+        id: room.id.0,
+        game: room.game_name(),
+        mode: room.mode.clone(),
+        stake: room.stake,
+        phase: room.phase.name(),
+        you,
+        seats: seats(room, view.as_ref()),
+        spectators: room.spectators(),
+        setup,
+        legal,
+        can,
+        clock: room.clock_left().map(|(seat, left)| ClockState {
+            seat,
+            remaining_ms: left,
+            limit_ms: room.move_millis(),
+        }),
+        last_moves: room.last_moves.clone(),
+        draw_offer,
+        moves,
+        result: room.result.clone(),
+        game_id: (room.phase != Phase::Setup).then_some(room.id.0),
+        replay_saved: user.is_some_and(|user| room.replay_saved.contains(&user)),
+        view,
+        decks: decks(room),
+    }
 }
 
-fn seats(room: &Room, view: Option<&Value>) -> Vec<Value> {
+/// The deployments everybody may see, by seat (a shengke seat's deck with its card names);
+/// empty for a game whose deployments are secret.
+fn decks(room: &Room) -> BTreeMap<&'static str, Value> {
+    room.seats
+        .iter()
+        .filter_map(|slot| {
+            let public = room.probe.public_setup(slot.layout.as_ref()?)?;
+            Some((slot.name, public))
+        })
+        .collect()
+}
+
+fn seats(room: &Room, view: Option<&Value>) -> Vec<SeatState> {
     room.seats
         .iter()
         .map(|slot| {
             let in_view = view
                 .and_then(|view| view["seats"].as_array())
                 .and_then(|seats| seats.iter().find(|s| s["seat"] == slot.name));
-            let player = match &slot.sitter {
-                None => Value::Null,
-                Some(Sitter::Ai(level)) => json!({
-                    "name": format!("AI ({level})"), "kind": "ai", "ai": level,
-                }),
-                Some(Sitter::Person(person)) => json!({
-                    "name": person.name,
-                    "kind": if person.guest { "guest" } else { "user" },
-                    "ai": null,
-                }),
-            };
+            let player = slot.sitter.as_ref().map(|sitter| match sitter {
+                Sitter::Ai(level) => SeatPlayer {
+                    name: format!("AI ({level})"),
+                    kind: "ai",
+                    ai: Some(level.clone()),
+                    points: None,
+                    level: None,
+                    title: None,
+                    title_en: None,
+                },
+                Sitter::Person(person) => {
+                    let points = slot.points.unwrap_or(0);
+                    let rank = level(points);
+                    SeatPlayer {
+                        name: person.name.clone(),
+                        kind: if person.guest { "guest" } else { "user" },
+                        ai: None,
+                        points: Some(points),
+                        level: Some(rank.number()),
+                        title: Some(rank.title_zh()),
+                        title_en: Some(rank.title_en()),
+                    }
+                }
+            });
             let connected = match &slot.sitter {
                 Some(Sitter::Person(person)) => room.connected(person.id),
                 _ => true,
             };
-            json!({
-                "seat": slot.name,
-                "player": player,
-                "ready": slot.ready,
-                "connected": connected,
-                "status": in_view.map_or(Value::Null, |s| s["status"].clone()),
-                "timeouts": in_view.map_or(json!(0), |s| s["timeouts"].clone()),
-            })
+            SeatState {
+                seat: slot.name,
+                player,
+                ready: slot.ready,
+                connected,
+                status: in_view.and_then(|s| s["status"].as_str().map(str::to_owned)),
+                timeouts: in_view
+                    .and_then(|s| s["timeouts"].as_u64())
+                    .map_or(u32::from(slot.timeouts), |count| {
+                        u32::try_from(count).unwrap_or(u32::MAX)
+                    }),
+            }
         })
         .collect()
 }
@@ -113,57 +368,64 @@ fn legal(game: &dyn DynGame, seat: &str) -> Vec<String> {
 }
 
 /// Which platform actions the seat may take now, asked of the game on a copy.
-fn can(game: &dyn DynGame, seat: &str) -> Value {
+fn can(game: &dyn DynGame, seat: &str) -> Can {
     let allowed = |action: &str| game.clone_box().play(seat, action).is_ok();
-    json!({
-        "offer_draw": allowed("draw?"),
-        "accept_draw": allowed("draw+"),
-        "refuse_draw": allowed("draw-"),
-        "resign": allowed("resign"),
-    })
-}
-
-fn can_nothing() -> Value {
-    json!({"offer_draw": false, "accept_draw": false, "refuse_draw": false, "resign": false})
+    Can {
+        offer_draw: allowed("draw?"),
+        accept_draw: allowed("draw+"),
+        refuse_draw: allowed("draw-"),
+        resign: allowed("resign"),
+    }
 }
 
 /// The room's line in the lobby.
 #[must_use]
-pub fn summary(room: &Room) -> Value {
-    json!({
-        "id": room.id.0,
-        "game": room.game_name(),
-        "mode": room.mode,
-        "stake": room.stake,
-        "phase": room.phase.name(),
-        "seats": room.seats.iter().map(|slot| match &slot.sitter {
-            None => json!({"seat": slot.name, "player": null, "ai": null}),
-            Some(Sitter::Ai(level)) => json!({"seat": slot.name, "player": format!("AI ({level})"), "ai": level}),
-            Some(Sitter::Person(person)) => json!({"seat": slot.name, "player": person.name, "ai": null}),
-        }).collect::<Vec<_>>(),
-        "spectators": room.spectators(),
-        "created_ms": room.created().0,
-    })
+pub fn summary(room: &Room) -> RoomSummary {
+    RoomSummary {
+        id: room.id.0,
+        game: room.game_name(),
+        mode: room.mode.clone(),
+        stake: room.stake,
+        phase: room.phase.name(),
+        seats: room
+            .seats
+            .iter()
+            .map(|slot| {
+                let (player, ai) = match &slot.sitter {
+                    None => (None, None),
+                    Some(Sitter::Ai(level)) => (Some(format!("AI ({level})")), Some(level.clone())),
+                    Some(Sitter::Person(person)) => (Some(person.name.clone()), None),
+                };
+                SummarySeat {
+                    seat: slot.name,
+                    player,
+                    ai,
+                }
+            })
+            .collect(),
+        spectators: room.spectators(),
+        created_ms: room.created().0,
+    }
 }
 
 /// A person's profile as the protocol's `User`.
 #[must_use]
-pub fn user_json(account: &zhanqi_store::Account, profile: &zhanqi_store::Profile) -> Value {
+pub fn user_json(account: &zhanqi_store::Account, profile: &zhanqi_store::Profile) -> User {
     let rank = level(profile.points);
-    json!({
-        "name": account.name,
-        "kind": if account.guest { "guest" } else { "user" },
-        "points": profile.points,
-        "level": rank.number(),
-        "title": rank.title_zh(),
-        "title_en": rank.title_en(),
-        "games": {
-            "played": profile.played,
-            "won": profile.won,
-            "lost": profile.lost,
-            "drawn": profile.drawn,
-            "escaped": profile.escaped,
+    User {
+        name: account.name.clone(),
+        kind: if account.guest { "guest" } else { "user" },
+        points: profile.points,
+        level: rank.number(),
+        title: rank.title_zh(),
+        title_en: rank.title_en(),
+        games: GameCounts {
+            played: profile.played,
+            won: profile.won,
+            lost: profile.lost,
+            drawn: profile.drawn,
+            escaped: profile.escaped,
         },
-        "gold": account.gold,
-    })
+        gold: account.gold,
+    }
 }

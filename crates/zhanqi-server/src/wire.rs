@@ -2,6 +2,7 @@
 //! anything else is answered with an error frame and changes nothing.
 
 use serde::Deserialize;
+use ts_rs::TS;
 use zhanqi_store::GameId;
 
 use crate::error::ApiError;
@@ -9,20 +10,32 @@ use crate::error::ApiError;
 /// The largest text frame read, in bytes.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
 
+/// A client's correlation id as TypeScript writes it: a number or a string.
+#[derive(TS)]
+#[ts(untagged)]
+#[allow(dead_code)] // Only its TypeScript form is used; the server reads ids as JSON.
+enum CommandId {
+    Number(f64),
+    Text(String),
+}
+
 /// One client message, by its `type`.
-#[derive(Clone, PartialEq, Debug, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[ts(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
     /// Subscribe to the lobby.
     Lobby {
         /// The client's correlation id.
         #[serde(default)]
+        #[ts(optional, as = "Option<CommandId>")]
         id: Option<serde_json::Value>,
     },
     /// Create a room.
     Create {
         /// The client's correlation id.
         #[serde(default)]
+        #[ts(optional, as = "Option<CommandId>")]
         id: Option<serde_json::Value>,
         /// The game (`junqi`).
         game: String,
@@ -30,6 +43,7 @@ pub enum ClientMessage {
         mode: String,
         /// The base stake of a gold room; 0 for none.
         #[serde(default)]
+        #[ts(optional, as = "Option<f64>")]
         stake: i64,
     },
     /// Watch a room.
@@ -42,8 +56,10 @@ pub enum ClientMessage {
     Ai {
         /// The client's correlation id.
         #[serde(default)]
+        #[ts(optional, as = "Option<CommandId>")]
         id: Option<serde_json::Value>,
         /// The room.
+        #[ts(type = "number")]
         room: i64,
         /// The seat.
         seat: String,
@@ -56,8 +72,10 @@ pub enum ClientMessage {
     Swap {
         /// The client's correlation id.
         #[serde(default)]
+        #[ts(optional, as = "Option<CommandId>")]
         id: Option<serde_json::Value>,
         /// The room.
+        #[ts(type = "number")]
         room: i64,
         /// One post.
         a: String,
@@ -68,8 +86,10 @@ pub enum ClientMessage {
     Layout {
         /// The client's correlation id.
         #[serde(default)]
+        #[ts(optional, as = "Option<CommandId>")]
         id: Option<serde_json::Value>,
         /// The room.
+        #[ts(type = "number")]
         room: i64,
         /// The layout string.
         layout: String,
@@ -84,8 +104,10 @@ pub enum ClientMessage {
     Act {
         /// The client's correlation id.
         #[serde(default)]
+        #[ts(optional, as = "Option<CommandId>")]
         id: Option<serde_json::Value>,
         /// The room.
+        #[ts(type = "number")]
         room: i64,
         /// The action in the game's notation.
         action: String,
@@ -98,29 +120,34 @@ pub enum ClientMessage {
     Ping {
         /// The client's correlation id.
         #[serde(default)]
+        #[ts(optional, as = "Option<CommandId>")]
         id: Option<serde_json::Value>,
     },
 }
 
 /// A message about one room.
-#[derive(Clone, PartialEq, Debug, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct RoomRef {
     /// The client's correlation id.
     #[serde(default)]
+    #[ts(optional, as = "Option<CommandId>")]
     pub id: Option<serde_json::Value>,
     /// The room.
+    #[ts(type = "number")]
     pub room: i64,
 }
 
 /// A message about one seat of a room.
-#[derive(Clone, PartialEq, Debug, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct SeatRef {
     /// The client's correlation id.
     #[serde(default)]
+    #[ts(optional, as = "Option<CommandId>")]
     pub id: Option<serde_json::Value>,
     /// The room.
+    #[ts(type = "number")]
     pub room: i64,
     /// The seat.
     pub seat: String,

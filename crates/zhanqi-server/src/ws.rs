@@ -12,16 +12,24 @@ use futures_util::{SinkExt, StreamExt};
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use serde_json::json;
 use tokio::sync::mpsc;
+use tracing::Instrument;
 use zhanqi_store::{GameId, GameStatus};
 
 use crate::auth::SignedIn;
+use crate::bus::{self, Visit};
 use crate::error::ApiError;
 use crate::http;
+use crate::metrics;
 use crate::room::{self, Person, Request};
 use crate::state::AppState;
 use crate::wire::{ClientMessage, MAX_FRAME_BYTES};
 
 static NEXT_CONNECTION: AtomicU64 = AtomicU64::new(1);
+
+/// A connection id no other connection of this process has (rooms tell watchers apart by it).
+pub fn next_connection_id() -> u64 {
+    NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed)
+}
 
 /// `GET /ws`: checks the origin and the session, then upgrades.
 ///
@@ -40,12 +48,16 @@ pub async fn upgrade(
         guest: account.guest,
     };
     let hello_user = http::user_json(&state, &account).await?;
+    let conn = next_connection_id();
+    let span = tracing::info_span!("connection", conn, user = %person.name);
     Ok(upgrade
         // Frames a little over the protocol's limit get an error frame from the parser; only
         // far larger ones close the connection.
         .max_message_size(4 * MAX_FRAME_BYTES)
         .max_frame_size(4 * MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| connection(state, person, hello_user, socket)))
+        .on_upgrade(move |socket| {
+            connection(state, conn, person, hello_user, socket).instrument(span)
+        }))
 }
 
 /// A browser may open the socket only from the served host itself (or an allowed origin);
@@ -77,8 +89,14 @@ fn check_origin(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
     }
 }
 
-async fn connection(state: AppState, person: Person, user: serde_json::Value, socket: WebSocket) {
-    let conn = NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed);
+async fn connection(
+    state: AppState,
+    conn: u64,
+    person: Person,
+    user: serde_json::Value,
+    socket: WebSocket,
+) {
+    let _open = metrics::ConnectionOpen::start();
     let (mut sink, mut stream) = socket.split();
     let (outbox, mut frames) = mpsc::unbounded_channel::<String>();
     let writer = tokio::spawn(async move {
@@ -90,6 +108,7 @@ async fn connection(state: AppState, person: Person, user: serde_json::Value, so
             {
                 break;
             }
+            metrics::frame_out();
         }
         let _ = sink.close().await;
     });
@@ -120,10 +139,12 @@ async fn connection(state: AppState, person: Person, user: serde_json::Value, so
                     Message::Close(_) => break,
                     Message::Ping(_) | Message::Pong(_) => continue,
                     Message::Binary(_) => {
+                        metrics::frame_in();
                         let _ = outbox.send(ApiError::bad_message("binary frames are not part of the protocol").frame(None).to_string());
                         continue;
                     }
                 };
+                metrics::frame_in();
                 if limiter.check().is_err() {
                     let _ = outbox.send(ApiError::new("rate_limited", "too many messages; slow down").frame(None).to_string());
                     continue;
@@ -144,7 +165,7 @@ async fn connection(state: AppState, person: Person, user: serde_json::Value, so
                 if let Some(room) = message.room() && matches!(message, ClientMessage::Join(_)) && !joined.contains(&room) {
                     joined.push(room);
                 }
-                let answer = dispatch(&state, conn, &person, &outbox, message).await;
+                let answer = dispatch(&state, conn, &person, &outbox, message, text.as_str()).await;
                 let frame = match answer {
                     Ok(Some(mut extra)) => {
                         extra["type"] = json!("ok");
@@ -166,9 +187,8 @@ async fn connection(state: AppState, person: Person, user: serde_json::Value, so
         }
     }
     for room in joined {
-        if let Some(handle) = state.rooms.get(room) {
-            handle.disconnect(conn).await;
-        }
+        // A room that closed, or whose node is gone, has nobody to tell.
+        let _ = bus::visit(&state, room, conn, &person, Visit::Disconnect).await;
     }
     drop(outbox);
     let _ = writer.await;
@@ -197,8 +217,9 @@ async fn dispatch(
     person: &Person,
     outbox: &room::Outbox,
     message: ClientMessage,
+    text: &str,
 ) -> Result<Option<serde_json::Value>, ApiError> {
-    let request = match message {
+    match &message {
         ClientMessage::Ping { .. } => {
             let _ = outbox.send(json!({"type": "pong"}).to_string());
             return Ok(None);
@@ -213,16 +234,34 @@ async fn dispatch(
                     "you are creating rooms too fast; wait a minute",
                 )
             })?;
-            let id = room::create_room(state, person, &game, &mode, stake).await?;
+            let id = room::create_room(state, person, game, mode, *stake).await?;
             return Ok(Some(json!({"room": id.0})));
         }
         ClientMessage::Join(reference) => {
-            let handle = find(state, GameId(reference.room))?;
-            return handle
-                .join(conn, person.clone(), outbox.clone())
+            let visit = Visit::Join(outbox.clone());
+            return bus::visit(state, GameId(reference.room), conn, person, visit)
                 .await
                 .map(Some);
         }
+        _ => {}
+    }
+    let Some((room, request)) = room_request(message) else {
+        return Err(ApiError::bad_message("this message is not about a room"));
+    };
+    let visit = Visit::Request {
+        request,
+        message: text.to_owned(),
+    };
+    bus::visit(state, room, conn, person, visit).await.map(Some)
+}
+
+/// The room request a client message makes, if it is one (not lobby, create, join or ping).
+pub fn room_request(message: ClientMessage) -> Option<(GameId, Request)> {
+    let (room, request) = match message {
+        ClientMessage::Ping { .. }
+        | ClientMessage::Lobby { .. }
+        | ClientMessage::Create { .. }
+        | ClientMessage::Join(_) => return None,
         ClientMessage::Sit(seat) => (seat.room, Request::Sit(seat.seat)),
         ClientMessage::Stand(r) => (r.room, Request::Stand),
         ClientMessage::Ai {
@@ -238,17 +277,5 @@ async fn dispatch(
         ClientMessage::Leave(r) => (r.room, Request::Leave),
         ClientMessage::SaveReplay(r) => (r.room, Request::SaveReplay),
     };
-    let (room, request) = request;
-    let handle = find(state, GameId(room))?;
-    handle
-        .request(conn, person.clone(), request)
-        .await
-        .map(Some)
-}
-
-fn find(state: &AppState, room: GameId) -> Result<room::RoomHandle, ApiError> {
-    state
-        .rooms
-        .get(room)
-        .ok_or_else(|| ApiError::new("no_room", format!("there is no open room {}", room.0)))
+    Some((GameId(room), request))
 }

@@ -20,6 +20,8 @@ const SCENARIOS: &[&str] = &[
     "crates/zhanqi-server/tests/browser/two-players.test.mjs",
     "crates/zhanqi-server/tests/browser/four-players.test.mjs",
     "crates/zhanqi-server/tests/browser/dark.test.mjs",
+    "crates/zhanqi-server/tests/browser/shengke.test.mjs",
+    "crates/zhanqi-server/tests/browser/gold.test.mjs",
 ];
 
 fn workspace() -> PathBuf {
@@ -140,9 +142,11 @@ fn browser_scenarios() {
     }));
 
     let screenshots = root.join("target").join("browser-screenshots");
+    // `ZHANQI_BROWSER_ONLY=shengke` runs only the scripts whose path contains that text.
+    let only = std::env::var("ZHANQI_BROWSER_ONLY").unwrap_or_default();
     let output = Command::new("node")
         .args(["--test", "--test-concurrency=1", "--test-reporter=spec"])
-        .args(SCENARIOS)
+        .args(SCENARIOS.iter().filter(|script| script.contains(&only)))
         .env("ZHANQI_URL", &base)
         .env("ZHANQI_CHROMIUM", chromium())
         .env("ZHANQI_SCREENSHOTS", &screenshots)

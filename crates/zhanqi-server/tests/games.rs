@@ -4,7 +4,7 @@
 mod common;
 
 use common::leaks::{Fact, check_frame, true_facts};
-use common::{Database, Person, Socket, TestServer, config};
+use common::{Database, Person, Socket, TestServer, config, my_turn};
 use serde_json::{Value, json};
 
 /// A small deterministic chooser, so a failing game can be told apart from another.
@@ -20,15 +20,6 @@ impl Chooser {
             .as_str()
             .unwrap()
     }
-}
-
-fn my_turn(room: &Value) -> bool {
-    room["phase"] == "playing"
-        && room["you"].is_string()
-        && room["view"]["to_move"] == room["you"]
-        && room["legal"]
-            .as_array()
-            .is_some_and(|legal| !legal.is_empty())
 }
 
 fn check_all(socket: &Socket, me: Option<&str>, shown: &mut Vec<Fact>) {
@@ -175,4 +166,92 @@ async fn a_4p_game_with_three_ai_seats_is_played_to_the_end() {
             assert!(truth.contains(&fact), "{fact:?} was shown but never true");
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_shengke_game_with_a_custom_deck_against_an_ai_leaks_nothing() {
+    let database = Database::sqlite();
+    let server = TestServer::start(config(&database));
+    let fay = Person::guest(&server, "fay").await;
+    let gus = Person::guest(&server, "gus").await;
+    let (mut f, mut watcher) = (fay.socket().await, gus.socket().await);
+    let room = f
+        .ok(json!({"type": "create", "game": "shengke", "mode": "standard"}))
+        .await["room"]
+        .as_i64()
+        .unwrap();
+    f.ok(json!({"type": "join", "room": room})).await;
+    watcher.ok(json!({"type": "join", "room": room})).await;
+    f.ok(json!({"type": "sit", "room": room, "seat": "1"}))
+        .await;
+    let start = f.room_until(|room| room["setup"]["cards"].is_array()).await;
+    let deck = start["setup"]["layout"].as_str().unwrap().to_owned();
+    // Two broken rules at once: both are reported, and the deck is unchanged.
+    let broken = deck.replace("M 4 3 青翼龍", "M 9 3 青翼龍");
+    let refused = f
+        .command(json!({"type": "layout", "room": room, "layout": broken}))
+        .await;
+    assert_eq!(refused["code"], "illegal_layout", "{refused}");
+    let message = refused["message"].as_str().unwrap();
+    assert_eq!(message.lines().count(), 2, "{message}");
+    assert!(
+        message.contains("M1 青翼龍 has the in number 9"),
+        "{message}"
+    );
+    // M1 4/3 → 3/3 and M2 3/5 → 4/5: still 100 and 100, with a new name.
+    let custom = deck
+        .replace("M 4 3 青翼龍", "M 3 3 小青龍")
+        .replace("M 3 5 青角虎", "M 4 5 青角虎");
+    f.ok(json!({"type": "layout", "room": room, "layout": custom}))
+        .await;
+    f.ok(json!({"type": "ai", "room": room, "seat": "2", "level": "easy"}))
+        .await;
+    f.ok(json!({"type": "ready", "room": room})).await;
+
+    let mut chooser = Chooser(5);
+    let over = loop {
+        let state = f
+            .room_until(|room| room["phase"] == "over" || my_turn(room))
+            .await;
+        if state["phase"] == "over" {
+            break state;
+        }
+        assert_eq!(state["decks"]["1"][0]["name"], "小青龍", "{state}");
+        let action = chooser.pick(state["legal"].as_array().unwrap()).to_owned();
+        let answer = f
+            .command(json!({"type": "act", "room": room, "action": action}))
+            .await;
+        assert_eq!(answer["type"], "ok", "{answer}");
+    };
+    assert_eq!(over["result"]["reason"], "score", "{over}");
+    assert_eq!(over["view"]["turn"], 20);
+    watcher.room_until(|room| room["phase"] == "over").await;
+    check_all(&f, Some("1"), &mut Vec::new());
+    check_all(&watcher, None, &mut Vec::new());
+    let judged = f
+        .frames
+        .iter()
+        .filter(|frame| frame["type"] == "events")
+        .flat_map(|frame| frame["events"].as_array().cloned().unwrap_or_default())
+        .filter(|event| event["kind"] == "judgement")
+        .count();
+    assert!(judged > 0, "twenty turns without a single judgement");
+
+    let (status, replay) = fay.get(&format!("/api/games/{room}/replay")).await;
+    assert_eq!(status, 200, "{replay}");
+    let replay: Value = serde_json::from_str(&replay).unwrap();
+    assert_eq!(replay["decks"]["1"][0]["name"], "小青龍");
+    let last = replay["steps"].as_array().unwrap().last().unwrap();
+    assert_eq!(last["view"]["phase"], "over");
+    assert!(
+        last["view"]["players"][1]["hand"].is_array(),
+        "a replay shows everything"
+    );
+    let (status, record) = fay.get(&format!("/api/games/{room}/record")).await;
+    assert_eq!(status, 200);
+    let record = zhanqi_protocol::GameRecord::from_json(&record).unwrap();
+    assert_eq!(record.options["deck_p1"]["M1"], json!([3, 3]));
+    record
+        .replay(&zhanqi_protocol::Registry::standard())
+        .expect("the exported record replays");
 }

@@ -103,8 +103,8 @@ export async function createRoom(page, mode) {
 
 /** Takes `seat` in the room shown and waits for the deployment controls. */
 export async function sit(page, seat) {
-  await page.locator(`.seat-card[data-seat=${seat}] button.sit`).click();
-  await page.locator(`.page.room[data-you=${seat}]`).waitFor();
+  await page.locator(`.seat-card[data-seat="${seat}"] button.sit`).click();
+  await page.locator(`.page.room[data-you="${seat}"]`).waitFor();
   await page.locator('#ready').waitFor();
 }
 

@@ -22,7 +22,10 @@ test('a 4p room with three AI seats plays to the end', async () => {
       }
       await page.locator('#ready').click();
       await page.locator('.page.room[data-phase=playing]').waitFor();
-      assert.equal(await page.locator('svg.board [data-piece]').count(), 100);
+      // All 100 pieces, unless the AIs (moving at once) already fought a battle.
+      const count = await page.locator('svg.board [data-piece]').count();
+      const { moves } = await roomState(page);
+      assert.ok(count === 100 || (moves > 0 && count > 90 && count < 100), `${count} pieces after ${moves} moves`);
 
       // Play attacking moves while seated; past move 120 surrender, and the AIs finish.
       for (let guard = 0; guard < 2000; guard++) {

@@ -13,6 +13,7 @@ pub type Fact = (String, String, char);
 pub fn check_frame(frame: &Value, me: Option<&str>) -> Vec<Fact> {
     let mut shown = Vec::new();
     match frame["type"].as_str() {
+        Some("room") if frame["room"]["game"] == "shengke" => check_shengke_room(frame, me),
         Some("room") => {
             let room = &frame["room"];
             if room["phase"] == "over" {
@@ -67,7 +68,9 @@ pub fn check_frame(frame: &Value, me: Option<&str>) -> Vec<Fact> {
         }
         Some("events") => {
             for event in frame["events"].as_array().into_iter().flatten() {
-                if event["kind"] != "flipped" {
+                if is_shengke_event(event) {
+                    check_shengke_event(event);
+                } else if event["kind"] != "flipped" {
                     assert_no_identity(event);
                 }
             }
@@ -127,4 +130,87 @@ pub fn true_facts(replay: &Value) -> BTreeSet<Fact> {
         }
     }
     facts
+}
+
+/// A shengke room frame: the opponent's hand (and both hands for a spectator) is a count,
+/// every pile a count, in the view and in its state block.
+fn check_shengke_room(frame: &Value, me: Option<&str>) {
+    let room = &frame["room"];
+    if room["phase"] == "over" || room["view"].is_null() {
+        return;
+    }
+    let seated = room["you"].as_str();
+    assert!(
+        seated.is_none() || seated == me,
+        "a frame for the wrong receiver: {frame}"
+    );
+    for player in room["view"]["players"].as_array().expect("players") {
+        let seat = player["seat"].as_str().unwrap();
+        if Some(seat) != seated {
+            assert!(
+                player["hand"].is_number(),
+                "{seated:?} sees seat {seat}'s hand: {frame}"
+            );
+        }
+        for (element, pile) in player["piles"].as_object().expect("piles") {
+            assert!(
+                pile.is_number(),
+                "{seated:?} sees the order of {seat}'s {element} pile"
+            );
+        }
+    }
+    let position = room["view"]["position"].as_str().expect("a state block");
+    for line in position.lines() {
+        let mut words = line.split(' ');
+        let (Some(label), Some(kind)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let seat = label.strip_prefix('p');
+        if kind == "hand" && seat.is_some() && seat != seated {
+            let rest = words.next().unwrap_or_default();
+            assert!(rest.parse::<usize>().is_ok(), "{seated:?} sees '{line}'");
+        }
+        if kind == "piles" {
+            for pile in words {
+                let count = pile.split(':').nth(1).unwrap_or_default();
+                assert!(count.parse::<usize>().is_ok(), "{seated:?} sees '{line}'");
+            }
+        }
+    }
+}
+
+fn is_shengke_event(event: &Value) -> bool {
+    let kind = event["kind"].as_str().unwrap_or_default();
+    [
+        "rolled",
+        "chose",
+        "drew",
+        "placed",
+        "judgement",
+        "awaiting_recovery",
+        "turn_ended",
+    ]
+    .contains(&kind)
+        || (kind == "game_over" && event.get("scores").is_some())
+}
+
+/// A shengke event names no card drawn into a hand: draws by element and count only.
+fn check_shengke_event(event: &Value) {
+    match event["kind"].as_str() {
+        Some("drew") => {
+            for key in event.as_object().into_iter().flatten().map(|(key, _)| key) {
+                assert!(
+                    ["kind", "seat", "count", "elements"].contains(&key.as_str()),
+                    "a draw carries '{key}': {event}"
+                );
+            }
+        }
+        Some("judgement") if event["step"] == "sx" => {
+            assert!(
+                event["card"].is_null() || event["card"]["card"].is_null(),
+                "{event}"
+            );
+        }
+        _ => {}
+    }
 }

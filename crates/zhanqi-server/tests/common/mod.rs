@@ -7,6 +7,7 @@ pub mod leaks;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -24,6 +25,8 @@ const PATIENCE: Duration = Duration::from_secs(60);
 pub struct Database {
     pub url: String,
     _dir: Option<tempfile::TempDir>,
+    /// The PostgreSQL schema of this database, dropped with it.
+    schema: Option<(String, String)>,
 }
 
 impl Database {
@@ -34,19 +37,74 @@ impl Database {
         Database {
             url: format!("sqlite://{}?mode=rwc", path.display()),
             _dir: Some(dir),
+            schema: None,
         }
     }
 
-    /// Every database the tests should run on.
+    /// Every database the tests should run on. On PostgreSQL each gets a schema of its own,
+    /// so tests and branches that run at once never meet, nor see each other's migrations.
     pub fn all() -> Vec<Database> {
         let mut databases = vec![Database::sqlite()];
-        if let Ok(url) = std::env::var("ZHANQI_TEST_DATABASE_URL")
-            && !url.is_empty()
+        if let Ok(base) = std::env::var("ZHANQI_TEST_DATABASE_URL")
+            && !base.is_empty()
         {
-            databases.push(Database { url, _dir: None });
+            databases.push(Database::postgres(&base));
         }
         databases
     }
+
+    fn postgres(base: &str) -> Database {
+        static COUNTER: AtomicU32 = AtomicU32::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("clock after 1970")
+            .subsec_nanos();
+        let name = format!(
+            "zhanqi_server_test_{}_{}_{nanos}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        );
+        postgres_admin(base, &format!("CREATE SCHEMA {name}"));
+        let separator = if base.contains('?') { '&' } else { '?' };
+        Database {
+            url: format!("{base}{separator}options[search_path]={name}"),
+            _dir: None,
+            schema: Some((base.to_owned(), name)),
+        }
+    }
+}
+
+impl Drop for Database {
+    fn drop(&mut self) {
+        if let Some((base, name)) = self.schema.take() {
+            postgres_admin(&base, &format!("DROP SCHEMA {name} CASCADE"));
+        }
+    }
+}
+
+/// Runs one statement on PostgreSQL from a thread of its own (callers may be inside a
+/// runtime, where blocking on another would panic).
+fn postgres_admin(base: &str, statement: &str) {
+    let (base, statement) = (base.to_owned(), statement.to_owned());
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        runtime.block_on(async {
+            use sqlx::Connection;
+            let mut admin = sqlx::postgres::PgConnection::connect(&base)
+                .await
+                .expect("connect to PostgreSQL");
+            sqlx::query(&statement)
+                .execute(&mut admin)
+                .await
+                .unwrap_or_else(|error| panic!("{statement}: {error}"));
+            admin.close().await.expect("close");
+        });
+    })
+    .join()
+    .expect("the PostgreSQL admin thread");
 }
 
 /// Test options: short clocks, AIs that move at once.
@@ -60,6 +118,16 @@ pub fn config(database: &Database) -> ServerConfig {
     config.rooms_per_minute = 1000;
     config.messages_per_second = 1000;
     config
+}
+
+/// Whether the room state says it is this receiver's turn, with moves to choose from.
+pub fn my_turn(room: &Value) -> bool {
+    room["phase"] == "playing"
+        && room["you"].is_string()
+        && room["view"]["to_move"] == room["you"]
+        && room["legal"]
+            .as_array()
+            .is_some_and(|legal| !legal.is_empty())
 }
 
 /// A running server, in a runtime of its own so that dropping it stops every room actor at
@@ -265,6 +333,23 @@ impl Socket {
         answer
     }
 
+    /// Creates a junqi room of `mode` with base stake `stake` (0: no gold) and joins it.
+    pub async fn open_room(&mut self, mode: &str, stake: i64) -> i64 {
+        let created = self
+            .ok(json!({"type": "create", "game": "junqi", "mode": mode, "stake": stake}))
+            .await;
+        let room = created["room"].as_i64().expect("a room id");
+        self.ok(json!({"type": "join", "room": room})).await;
+        room
+    }
+
+    /// Joins `room` and takes `seat`.
+    pub async fn join_and_sit(&mut self, room: i64, seat: &str) {
+        self.ok(json!({"type": "join", "room": room})).await;
+        self.ok(json!({"type": "sit", "room": room, "seat": seat}))
+            .await;
+    }
+
     /// Reads frames until a `room` frame satisfies `wanted`, and returns it.
     pub async fn room_until(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
         loop {
@@ -285,4 +370,22 @@ impl Socket {
             .map(|frame| frame["room"].clone())
             .expect("a room frame arrived")
     }
+}
+
+/// Sets a person's junqi points and gold, as if they had played and bought before.
+pub async fn set_standing(store: &zhanqi_store::Store, name: &str, points: i64, gold: i64) {
+    let account = store.account_by_name(name).await.unwrap();
+    sqlx::query(
+        "INSERT INTO profiles (user_id, game, points) VALUES ($1, 'junqi', $2) \
+         ON CONFLICT (user_id, game) DO UPDATE SET points = excluded.points",
+    )
+    .bind(account.id.0)
+    .bind(points)
+    .execute(store.pool())
+    .await
+    .unwrap();
+    store
+        .add_gold(account.id, gold - account.gold)
+        .await
+        .unwrap();
 }

@@ -1,0 +1,90 @@
+//! What an AI seat does besides choosing moves: answering draw offers by how it judges its
+//! standing, and searching off the room's actor so the room keeps answering while it thinks.
+
+use tokio::sync::mpsc;
+use zhanqi_ai::PlayerSpec;
+use zhanqi_protocol::DynGame;
+
+/// An AI accepts a draw offer when its estimate of its team's standing is below this (from −1,
+/// lost, to 1, won): it is behind. Otherwise it refuses and plays on.
+pub const AI_ACCEPTS_DRAW_BELOW: f32 = -0.1;
+
+/// An AI's answer to the pending draw offer: `draw+` when it judges itself behind, else
+/// `draw-`. Deterministic for a given game and `seed`.
+#[must_use]
+pub fn draw_answer(game: &dyn DynGame, seat: &str, seed: u64) -> &'static str {
+    match game.estimate(seat, seed) {
+        Ok(standing) if standing < AI_ACCEPTS_DRAW_BELOW => "draw+",
+        _ => "draw-",
+    }
+}
+
+/// The move an AI seat chose, sent back to its room's actor.
+#[derive(Debug)]
+pub struct AiThought {
+    /// The number of stored actions when the search started: an answer for another ply is
+    /// stale and dropped.
+    pub seq: u32,
+    /// The seat that thought.
+    pub seat: &'static str,
+    /// The chosen action, or why the search failed.
+    pub action: Result<String, String>,
+}
+
+/// Searches for `seat`'s action on a blocking thread and sends the answer to `answers`; the
+/// caller (the room's actor) goes on with its work meanwhile.
+pub fn think_in_background(
+    game: Box<dyn DynGame>,
+    seat: &'static str,
+    spec: PlayerSpec,
+    seed: u64,
+    seq: u32,
+    answers: mpsc::UnboundedSender<AiThought>,
+) {
+    tokio::spawn(async move {
+        let thought = tokio::task::spawn_blocking(move || game.think(seat, &spec, seed)).await;
+        let action = match thought {
+            Ok(Ok(action)) => Ok(action),
+            Ok(Err(error)) => Err(format!("could not think: {error}")),
+            Err(error) => Err(format!("the search failed: {error}")),
+        };
+        // A room that closed meanwhile needs no answer.
+        let _ = answers.send(AiThought { seq, seat, action });
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zhanqi_protocol::Registry;
+
+    /// South has every piece; North an engineer, a mine and its flag, 50 moves in.
+    const LOPSIDED: &str = "2p 2nMnF1/nE4/5/5/5/5/sCsSsPsDsL/sE1sJ1sT/sDsL1sBsY/sT1sB1sP/sYsMsEsCsE/sMsFsMsPsC s s+0n+0 - 0 50";
+
+    #[test]
+    fn an_ai_far_behind_accepts_a_draw_and_one_far_ahead_refuses() {
+        let junqi = Registry::standard().find("junqi").unwrap();
+        let mut game = junqi.load_game(LOPSIDED, None, 1).unwrap();
+        game.play("s", "draw?").unwrap();
+        for seed in [1, 2, 3] {
+            assert_eq!(draw_answer(game.as_ref(), "n", seed), "draw+");
+        }
+        let mut game = junqi.load_game(LOPSIDED, None, 1).unwrap();
+        game.play("s", "c6-c7").unwrap();
+        game.play("n", "draw?").unwrap();
+        for seed in [1, 2, 3] {
+            assert_eq!(draw_answer(game.as_ref(), "s", seed), "draw-");
+        }
+    }
+
+    #[test]
+    fn an_even_game_is_played_on() {
+        let layout = "CSPDL/E.J.T/DL.BY/T.B.P/YMECE/MFMPC";
+        let junqi = Registry::standard().find("junqi").unwrap();
+        let game = junqi
+            .new_game(Some("2p"), 4, &[("s", layout), ("n", layout)])
+            .unwrap();
+        assert_eq!(draw_answer(game.as_ref(), "s", 9), "draw-");
+        assert_eq!(draw_answer(game.as_ref(), "n", 9), "draw-");
+    }
+}

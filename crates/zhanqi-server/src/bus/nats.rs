@@ -1,0 +1,760 @@
+//! The bus of a cluster: nodes that share a PostgreSQL database talk over NATS
+//! (docs/server.md, "Scale-out").
+//!
+//! Subjects (`zq` is the default `--nats-prefix`):
+//!
+//! * `zq.room.<id>.cmd` (request/reply): the visits of other nodes' connections to a room, served
+//!   by the one node that holds the room's lease. A request nobody answers means the room's node
+//!   is gone.
+//! * `zq.node.<node>.frames`: the frames a room built for one connection of `node`, each
+//!   addressed to that connection. The room builds every frame from what that connection's
+//!   person may see, as for a local connection, so nothing hidden travels to a node whose
+//!   connection may not see it.
+//! * `zq.lobby`: every node's list of its open rooms, on every change and as a heartbeat; a node
+//!   silent for three heartbeats is taken for dead, its rooms leave the lobby and its
+//!   connections leave the rooms.
+//!
+//! A reply carries how many frames the room had sent the connection before it, and the
+//! connection's node delivers those first: a client that gets `ok` already holds the room its
+//! command produced, as on a single node.
+
+use std::collections::BTreeMap;
+use std::collections::BTreeSet;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
+use std::time::Duration;
+
+use async_nats::{Client, RequestErrorKind, Subject};
+use futures_util::StreamExt;
+use futures_util::future::BoxFuture;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tokio::sync::{mpsc, watch};
+use zhanqi_store::{GameId, Store, StoreError, UnixMillis, UserId};
+
+use super::{Bus, NO_OWNER, Visit};
+use crate::error::ApiError;
+use crate::metrics;
+use crate::room::{Outbox, Person, RoomHandle};
+use crate::state::AppState;
+use crate::wire::ClientMessage;
+use crate::ws;
+
+/// How long a node waits for another to answer a visit before it calls the room unavailable.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// How long a visitor's node waits for the frames a reply says came before it.
+const FRAMES_PATIENCE: Duration = Duration::from_secs(5);
+
+/// The bus over NATS.
+pub struct NatsBus {
+    me: Weak<NatsBus>,
+    client: Client,
+    subjects: Subjects,
+    node: String,
+    store: Store,
+    lease: Duration,
+    /// This node's connections that watch rooms other nodes run.
+    visitors: Mutex<BTreeMap<(GameId, u64), Visitor>>,
+    /// Other nodes' connections that watch rooms this node runs.
+    guests: Mutex<BTreeMap<GuestKey, Guest>>,
+}
+
+struct Visitor {
+    person: Person,
+    outbox: Outbox,
+    /// The number of the last frame delivered.
+    delivered: watch::Sender<u64>,
+}
+
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+struct GuestKey {
+    room: GameId,
+    node: String,
+    conn: u64,
+}
+
+/// An answer to a visit, with the reply subject it goes to.
+type Answer = (Subject, Result<Value, ApiError>);
+
+/// Where a guest's answers wait for the frames before them.
+type Answers = mpsc::UnboundedSender<Answer>;
+
+struct Guest {
+    /// The connection's id inside the room's actor (ids are only unique per node).
+    local_conn: u64,
+    /// Where the room sends the connection's frames: to the forwarder.
+    outbox: Outbox,
+    /// Answers to send after the frames before them.
+    replies: Answers,
+}
+
+/// A person on the wire between nodes.
+#[derive(Serialize, Deserialize)]
+struct WirePerson {
+    id: i64,
+    name: String,
+    guest: bool,
+}
+
+impl From<&Person> for WirePerson {
+    fn from(person: &Person) -> WirePerson {
+        WirePerson {
+            id: person.id.0,
+            name: person.name.clone(),
+            guest: person.guest,
+        }
+    }
+}
+
+impl From<WirePerson> for Person {
+    fn from(person: WirePerson) -> Person {
+        Person {
+            id: UserId(person.id),
+            name: person.name,
+            guest: person.guest,
+        }
+    }
+}
+
+/// A visit on `zq.room.<id>.cmd`.
+#[derive(Serialize, Deserialize)]
+struct CommandMessage {
+    node: String,
+    conn: u64,
+    person: WirePerson,
+    #[serde(flatten)]
+    kind: CommandKind,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum CommandKind {
+    Join,
+    Request { message: String },
+    Disconnect,
+}
+
+/// The answer to a visit.
+#[derive(Serialize, Deserialize)]
+struct ReplyMessage {
+    /// How many frames the room had sent the connection before answering.
+    frames: u64,
+    answer: Result<Value, WireError>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct WireError {
+    code: String,
+    message: String,
+}
+
+/// A frame on `zq.node.<node>.frames`.
+#[derive(Serialize, Deserialize)]
+struct FrameMessage {
+    room: i64,
+    conn: u64,
+    seq: u64,
+    frame: String,
+}
+
+/// A node's open rooms on `zq.lobby`.
+#[derive(Serialize, Deserialize)]
+struct LobbyMessage {
+    node: String,
+    rooms: Vec<Value>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // The maps stay consistent even if a holder panicked: every change is one insert or remove.
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The subjects of one cluster, under its prefix (`zq` unless configured).
+#[derive(Clone)]
+struct Subjects {
+    prefix: String,
+}
+
+impl Subjects {
+    fn command(&self, room: GameId) -> String {
+        format!("{}.room.{}.cmd", self.prefix, room.0)
+    }
+
+    fn frames(&self, node: &str) -> String {
+        format!("{}.node.{node}.frames", self.prefix)
+    }
+
+    fn lobby(&self) -> String {
+        format!("{}.lobby", self.prefix)
+    }
+}
+
+/// Whether a name can be one token of a subject: 1 to 64 letters, digits, `-` or `_`.
+pub fn valid_token(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 64
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+impl NatsBus {
+    /// Connects to the NATS server at `url` as node `node`, with subjects under `prefix`,
+    /// holding room leases for `lease`.
+    ///
+    /// # Errors
+    /// If the server cannot be reached.
+    pub async fn connect(
+        url: &str,
+        prefix: &str,
+        node: &str,
+        store: Store,
+        lease: Duration,
+    ) -> Result<Arc<NatsBus>, async_nats::ConnectError> {
+        let client = async_nats::ConnectOptions::new()
+            .name(format!("zhanqi {node}"))
+            .request_timeout(Some(REQUEST_TIMEOUT))
+            .connect(url)
+            .await?;
+        Ok(Arc::new_cyclic(|me| NatsBus {
+            me: me.clone(),
+            client,
+            subjects: Subjects {
+                prefix: prefix.to_owned(),
+            },
+            node: node.to_owned(),
+            store,
+            lease,
+            visitors: Mutex::new(BTreeMap::new()),
+            guests: Mutex::new(BTreeMap::new()),
+        }))
+    }
+
+    /// Starts what runs for the whole node: delivering frames to this node's connections, the
+    /// lobby exchange, and the sweep for rooms to take over.
+    ///
+    /// # Errors
+    /// If the subscriptions cannot be made.
+    pub async fn start(self: &Arc<NatsBus>, app: &AppState) -> Result<(), async_nats::Error> {
+        let frames = self
+            .client
+            .subscribe(self.subjects.frames(&self.node))
+            .await?;
+        tokio::spawn(Arc::clone(self).deliver_frames(frames));
+        let lobby = self.client.subscribe(self.subjects.lobby()).await?;
+        tokio::spawn(Arc::clone(self).exchange_lobby(app.clone(), lobby));
+        tokio::spawn(crate::lease::sweep(
+            app.clone(),
+            self.heartbeat(),
+            self.lease,
+        ));
+        Ok(())
+    }
+
+    /// How often leases are renewed and the lobby sent: a third of the lease.
+    fn heartbeat(&self) -> Duration {
+        (self.lease / 3).max(Duration::from_millis(100))
+    }
+
+    fn expires(&self, now: UnixMillis) -> UnixMillis {
+        now.plus_millis(i64::try_from(self.lease.as_millis()).unwrap_or(i64::MAX))
+    }
+
+    async fn deliver_frames(self: Arc<NatsBus>, mut frames: async_nats::Subscriber) {
+        while let Some(message) = frames.next().await {
+            let Ok(frame) = serde_json::from_slice::<FrameMessage>(&message.payload) else {
+                tracing::warn!("a frame message that is not one: {:?}", message.payload);
+                continue;
+            };
+            let visitors = lock(&self.visitors);
+            if let Some(visitor) = visitors.get(&(GameId(frame.room), frame.conn)) {
+                let _ = visitor.outbox.send(frame.frame);
+                visitor.delivered.send_replace(frame.seq);
+            }
+        }
+    }
+
+    async fn exchange_lobby(self: Arc<NatsBus>, app: AppState, mut lobby: async_nats::Subscriber) {
+        let mut version = app.rooms.subscribe();
+        let mut tick = tokio::time::interval(self.heartbeat());
+        let mut published: Option<Vec<Value>> = None;
+        loop {
+            tokio::select! {
+                message = lobby.next() => {
+                    let Some(message) = message else { break };
+                    if let Ok(lobby) = serde_json::from_slice::<LobbyMessage>(&message.payload)
+                        && lobby.node != self.node
+                    {
+                        app.rooms.set_remote(&lobby.node, lobby.rooms);
+                    }
+                    continue;
+                }
+                changed = version.changed() => {
+                    if changed.is_err() { break }
+                    let local = app.rooms.local_lobby();
+                    if published.as_ref() == Some(&local) {
+                        continue;
+                    }
+                }
+                _ = tick.tick() => {
+                    for node in app.rooms.forget_remote(3 * self.heartbeat()) {
+                        self.drop_guests_of(&app, &node).await;
+                    }
+                }
+            }
+            let rooms = app.rooms.local_lobby();
+            let message = LobbyMessage {
+                node: self.node.clone(),
+                rooms: rooms.clone(),
+            };
+            match serde_json::to_string(&message) {
+                Ok(text) => {
+                    if let Err(error) = self
+                        .client
+                        .publish(self.subjects.lobby(), text.into())
+                        .await
+                    {
+                        tracing::warn!("could not send the lobby: {error}");
+                    }
+                }
+                Err(error) => tracing::error!("could not write the lobby: {error}"),
+            }
+            published = Some(rooms);
+        }
+    }
+
+    /// The connections of a node taken for dead leave this node's rooms.
+    async fn drop_guests_of(&self, app: &AppState, node: &str) {
+        let gone: Vec<(GuestKey, Guest)> = {
+            let mut guests = lock(&self.guests);
+            let keys: Vec<GuestKey> = guests
+                .keys()
+                .filter(|key| key.node == node)
+                .cloned()
+                .collect();
+            keys.into_iter()
+                .filter_map(|key| guests.remove(&key).map(|guest| (key, guest)))
+                .collect()
+        };
+        for (key, guest) in gone {
+            tracing::info!(
+                "node {node} went silent; its connection {} leaves room {}",
+                key.conn,
+                key.room.0
+            );
+            // A room that closed meanwhile has nobody to tell.
+            if let Some(handle) = app.rooms.get(key.room) {
+                handle.disconnect(guest.local_conn).await;
+            }
+        }
+    }
+
+    /// Serves one room's visits until the lease is lost.
+    async fn serve_room(self: Arc<NatsBus>, room: GameId, handle: RoomHandle) {
+        let mut commands = match self.client.subscribe(self.subjects.command(room)).await {
+            Ok(commands) => commands,
+            Err(error) => {
+                tracing::error!(
+                    "room {} cannot take visits from other nodes: {error}",
+                    room.0
+                );
+                std::future::pending::<()>().await;
+                return;
+            }
+        };
+        let mut renew = tokio::time::interval(self.heartbeat());
+        renew.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                message = commands.next() => {
+                    let Some(message) = message else { break };
+                    self.serve_command(room, &handle, message).await;
+                }
+                _ = renew.tick() => {
+                    match self.claim_now(room).await {
+                        Ok(true) => {}
+                        Ok(false) => break,
+                        Err(error) => tracing::warn!("could not renew the lease of room {}: {error}", room.0),
+                    }
+                }
+            }
+        }
+        self.drop_guests_of_room(room);
+    }
+
+    fn drop_guests_of_room(&self, room: GameId) {
+        lock(&self.guests).retain(|key, _| key.room != room);
+    }
+
+    async fn serve_command(&self, room: GameId, handle: &RoomHandle, message: async_nats::Message) {
+        metrics::bus_command("received");
+        let command: CommandMessage = match serde_json::from_slice(&message.payload) {
+            Ok(command) => command,
+            Err(error) => {
+                tracing::warn!("room {}: a visit that is not one: {error}", room.0);
+                if let Some(reply) = message.reply {
+                    self.reply_now(reply, 0, Err(ApiError::bad_message("not a visit")))
+                        .await;
+                }
+                return;
+            }
+        };
+        let key = GuestKey {
+            room,
+            node: command.node,
+            conn: command.conn,
+        };
+        let person = Person::from(command.person);
+        match command.kind {
+            CommandKind::Join => {
+                let (local_conn, outbox, replies) = self.guest(&key);
+                let answer = handle.join(local_conn, person, outbox).await;
+                if let Some(reply) = message.reply {
+                    let _ = replies.send((reply, answer));
+                }
+            }
+            CommandKind::Request { message: text } => {
+                let guest = lock(&self.guests)
+                    .get(&key)
+                    .map(|guest| (guest.local_conn, guest.replies.clone()));
+                let Some((local_conn, replies)) = guest else {
+                    if let Some(reply) = message.reply {
+                        let refusal = ApiError::new("no_room", "join the room before acting in it");
+                        self.reply_now(reply, 0, Err(refusal)).await;
+                    }
+                    return;
+                };
+                let answer = match parse_request(room, &text) {
+                    Ok(request) => handle.request(local_conn, person, request).await,
+                    Err(error) => Err(error),
+                };
+                if let Some(reply) = message.reply {
+                    let _ = replies.send((reply, answer));
+                }
+            }
+            CommandKind::Disconnect => {
+                let guest = lock(&self.guests).remove(&key);
+                if let Some(guest) = guest {
+                    handle.disconnect(guest.local_conn).await;
+                }
+            }
+        }
+    }
+
+    /// The guest of a connection, made (with its forwarder) on its first join.
+    fn guest(&self, key: &GuestKey) -> (u64, Outbox, Answers) {
+        let mut guests = lock(&self.guests);
+        let guest = guests.entry(key.clone()).or_insert_with(|| {
+            let (outbox, frames) = mpsc::unbounded_channel();
+            let (replies, answers) = mpsc::unbounded_channel();
+            tokio::spawn(forward(
+                self.client.clone(),
+                self.subjects.frames(&key.node),
+                key.clone(),
+                frames,
+                answers,
+            ));
+            Guest {
+                local_conn: ws::next_connection_id(),
+                outbox,
+                replies,
+            }
+        });
+        (
+            guest.local_conn,
+            guest.outbox.clone(),
+            guest.replies.clone(),
+        )
+    }
+
+    async fn reply_now(&self, to: Subject, frames: u64, answer: Result<Value, ApiError>) {
+        publish_reply(&self.client, to, frames, answer).await;
+    }
+
+    async fn claim_now(&self, room: GameId) -> Result<bool, ApiError> {
+        let now = UnixMillis::now();
+        match self
+            .store
+            .acquire_lease(room, &self.node, now, self.expires(now))
+            .await
+        {
+            Ok(_) => Ok(true),
+            Err(StoreError::Conflict(_) | StoreError::NotFound(_)) => Ok(false),
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    async fn send_visit(
+        &self,
+        room: GameId,
+        conn: u64,
+        person: &Person,
+        visit: Visit,
+    ) -> Result<Value, ApiError> {
+        let kind = match visit {
+            Visit::Join(outbox) => {
+                lock(&self.visitors).insert(
+                    (room, conn),
+                    Visitor {
+                        person: person.clone(),
+                        outbox,
+                        delivered: watch::Sender::new(0),
+                    },
+                );
+                CommandKind::Join
+            }
+            Visit::Request { message, .. } => CommandKind::Request { message },
+            Visit::Disconnect => {
+                lock(&self.visitors).remove(&(room, conn));
+                let command = self.command(conn, person, CommandKind::Disconnect)?;
+                // The room's node may be gone; then there is nobody to tell.
+                let _ = self
+                    .client
+                    .publish(self.subjects.command(room), command.into())
+                    .await;
+                return Ok(serde_json::json!({}));
+            }
+        };
+        let joining = matches!(kind, CommandKind::Join);
+        let answer = self.ask(room, conn, person, kind).await;
+        if joining && answer.is_err() {
+            lock(&self.visitors).remove(&(room, conn));
+        }
+        answer
+    }
+
+    fn command(&self, conn: u64, person: &Person, kind: CommandKind) -> Result<String, ApiError> {
+        serde_json::to_string(&CommandMessage {
+            node: self.node.clone(),
+            conn,
+            person: WirePerson::from(person),
+            kind,
+        })
+        .map_err(|error| ApiError::internal("write a visit", error))
+    }
+
+    /// Sends a visit and waits for its answer and the frames before it.
+    async fn ask(
+        &self,
+        room: GameId,
+        conn: u64,
+        person: &Person,
+        kind: CommandKind,
+    ) -> Result<Value, ApiError> {
+        let command = self.command(conn, person, kind)?;
+        metrics::bus_command("sent");
+        let message = match self
+            .client
+            .request(self.subjects.command(room), command.into())
+            .await
+        {
+            Ok(message) => message,
+            Err(error) if error.kind() == RequestErrorKind::NoResponders => {
+                return Err(ApiError::new(
+                    NO_OWNER,
+                    format!("no node runs room {}", room.0),
+                ));
+            }
+            Err(error) => {
+                tracing::warn!("room {}: a visit got no answer: {error}", room.0);
+                return Err(ApiError::new(
+                    "room_unavailable",
+                    format!(
+                        "the server running room {} did not answer; try again",
+                        room.0
+                    ),
+                ));
+            }
+        };
+        let reply: ReplyMessage = serde_json::from_slice(&message.payload)
+            .map_err(|error| ApiError::internal("read another node's answer", error))?;
+        let delivered = lock(&self.visitors)
+            .get(&(room, conn))
+            .map(|visitor| visitor.delivered.subscribe());
+        if let Some(mut delivered) = delivered {
+            let frames = reply.frames;
+            // A frame lost on the way must not hold the answer back for ever.
+            let _ = tokio::time::timeout(FRAMES_PATIENCE, delivered.wait_for(|seq| *seq >= frames))
+                .await;
+        }
+        reply
+            .answer
+            .map_err(|error| ApiError::new(intern_code(&error.code), error.message))
+    }
+}
+
+impl Bus for NatsBus {
+    fn claim(&self, room: GameId) -> BoxFuture<'_, Result<bool, ApiError>> {
+        Box::pin(self.claim_now(room))
+    }
+
+    fn serve(&self, room: GameId, handle: RoomHandle) -> BoxFuture<'static, ()> {
+        // The serving task outlives this borrow: it holds the bus through its own `Arc`.
+        let Some(bus) = self.me.upgrade() else {
+            return Box::pin(std::future::pending());
+        };
+        Box::pin(bus.serve_room(room, handle))
+    }
+
+    fn release(&self, room: GameId) -> BoxFuture<'_, ()> {
+        Box::pin(async move {
+            self.drop_guests_of_room(room);
+            if let Err(error) = self.store.release_lease(room, &self.node).await {
+                tracing::warn!("could not release the lease of room {}: {error}", room.0);
+            }
+        })
+    }
+
+    fn visit<'a>(
+        &'a self,
+        room: GameId,
+        conn: u64,
+        person: &'a Person,
+        visit: Visit,
+    ) -> BoxFuture<'a, Result<Value, ApiError>> {
+        Box::pin(self.send_visit(room, conn, person, visit))
+    }
+
+    fn adopt(&self, room: GameId) -> Vec<(u64, Person, Outbox)> {
+        let mut visitors = lock(&self.visitors);
+        let conns: Vec<u64> = visitors
+            .keys()
+            .filter(|(id, _)| *id == room)
+            .map(|(_, conn)| *conn)
+            .collect();
+        conns
+            .into_iter()
+            .filter_map(|conn| {
+                let visitor = visitors.remove(&(room, conn))?;
+                Some((conn, visitor.person, visitor.outbox))
+            })
+            .collect()
+    }
+}
+
+/// The request in a client's message about `room`.
+fn parse_request(room: GameId, text: &str) -> Result<crate::room::Request, ApiError> {
+    let message = ClientMessage::parse(text).map_err(|(error, _)| error)?;
+    match ws::room_request(message) {
+        Some((id, request)) if id == room => Ok(request),
+        _ => Err(ApiError::bad_message(format!(
+            "this message is not a request to room {}",
+            room.0
+        ))),
+    }
+}
+
+/// Sends a guest's frames to its node in order, and each answer after the frames the room
+/// sent before it.
+async fn forward(
+    client: Client,
+    subject: String,
+    key: GuestKey,
+    mut frames: mpsc::UnboundedReceiver<String>,
+    mut answers: mpsc::UnboundedReceiver<Answer>,
+) {
+    let mut seq = 0u64;
+    let mut frames_open = true;
+    let mut answers_open = true;
+    while frames_open || answers_open {
+        tokio::select! {
+            biased;
+            frame = frames.recv(), if frames_open => match frame {
+                Some(frame) => {
+                    seq += 1;
+                    publish_frame(&client, &subject, &key, seq, frame).await;
+                }
+                None => frames_open = false,
+            },
+            answer = answers.recv(), if answers_open => match answer {
+                Some((to, answer)) => {
+                    while let Ok(frame) = frames.try_recv() {
+                        seq += 1;
+                        publish_frame(&client, &subject, &key, seq, frame).await;
+                    }
+                    publish_reply(&client, to, seq, answer).await;
+                }
+                None => answers_open = false,
+            },
+        }
+    }
+}
+
+async fn publish_frame(client: &Client, subject: &str, key: &GuestKey, seq: u64, frame: String) {
+    let message = FrameMessage {
+        room: key.room.0,
+        conn: key.conn,
+        seq,
+        frame,
+    };
+    let Ok(text) = serde_json::to_string(&message) else {
+        return;
+    };
+    if let Err(error) = client.publish(subject.to_owned(), text.into()).await {
+        tracing::warn!("could not send a frame of room {}: {error}", key.room.0);
+    }
+}
+
+async fn publish_reply(client: &Client, to: Subject, frames: u64, answer: Result<Value, ApiError>) {
+    let reply = ReplyMessage {
+        frames,
+        answer: answer.map_err(|error| WireError {
+            code: error.code.to_owned(),
+            message: error.message,
+        }),
+    };
+    let Ok(text) = serde_json::to_string(&reply) else {
+        return;
+    };
+    if let Err(error) = client.publish(to, text.into()).await {
+        tracing::warn!("could not answer a visit: {error}");
+    }
+}
+
+/// The code of an error another node answered, as the `&'static str` an [`ApiError`] holds.
+/// Codes are the protocol's few words; anything else (or past a bound) becomes `internal`.
+fn intern_code(code: &str) -> &'static str {
+    static CODES: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
+    let well_formed = !code.is_empty()
+        && code.len() <= 40
+        && code.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+    if !well_formed {
+        return "internal";
+    }
+    let mut codes = lock(&CODES);
+    if let Some(known) = codes.get(code) {
+        return known;
+    }
+    if codes.len() >= 256 {
+        return "internal";
+    }
+    let leaked: &'static str = Box::leak(code.to_owned().into_boxed_str());
+    codes.insert(leaked);
+    leaked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{intern_code, valid_token};
+
+    #[test]
+    fn codes_from_other_nodes_are_kept_once_and_odd_ones_become_internal() {
+        let first = intern_code("seat_taken");
+        let again = intern_code(&String::from("seat_taken"));
+        assert_eq!(first, "seat_taken");
+        assert!(std::ptr::eq(first, again), "one copy per code");
+        assert_eq!(intern_code("Seat Taken!"), "internal");
+        assert_eq!(intern_code(""), "internal");
+        assert_eq!(intern_code(&"x".repeat(41)), "internal");
+    }
+
+    #[test]
+    fn node_names_are_single_subject_tokens() {
+        assert!(valid_token("web-1"));
+        assert!(valid_token("node_0f"));
+        assert!(!valid_token(""));
+        assert!(!valid_token("a.b"));
+        assert!(!valid_token("a*"));
+        assert!(!valid_token(&"n".repeat(65)));
+    }
+}

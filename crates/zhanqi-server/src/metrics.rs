@@ -1,0 +1,202 @@
+//! `/metrics`: the server's counters in the Prometheus text format (docs/server.md, "Metrics").
+//!
+//! The `metrics` facade records; `metrics-exporter-prometheus` renders. Its recorder is global
+//! to the process, installed by the first server started in it, so several servers in one
+//! process (the cluster tests) share one set of figures; a deployed node is one process.
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use metrics::{counter, describe_counter, describe_gauge, describe_histogram, gauge, histogram};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+
+const ROOMS_OPEN: &str = "zhanqi_rooms_open";
+const GAMES_STARTED: &str = "zhanqi_games_started_total";
+const GAMES_FINISHED: &str = "zhanqi_games_finished_total";
+const CONNECTIONS_OPEN: &str = "zhanqi_connections_open";
+const CONNECTIONS: &str = "zhanqi_connections_total";
+const FRAMES_IN: &str = "zhanqi_ws_frames_in_total";
+const FRAMES_OUT: &str = "zhanqi_ws_frames_out_total";
+const ACTIONS_PLAYED: &str = "zhanqi_actions_played_total";
+const ERRORS: &str = "zhanqi_errors_total";
+const ACTION_STORE_SECONDS: &str = "zhanqi_action_store_seconds";
+const BUS_COMMANDS: &str = "zhanqi_bus_commands_total";
+const TAKEOVERS: &str = "zhanqi_room_takeovers_total";
+
+/// Upper bounds of the action-store latency buckets, in seconds (SQLite with a full sync
+/// takes milliseconds; anything near a second is a sick database).
+const STORE_BUCKETS: [f64; 12] = [
+    0.000_25, 0.000_5, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0,
+];
+
+static HANDLE: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
+
+/// Installs the process's recorder once; `None` if another recorder was installed first (an
+/// embedding program's), in which case `/metrics` says so.
+pub fn install() -> Option<&'static PrometheusHandle> {
+    HANDLE
+        .get_or_init(|| {
+            let builder = PrometheusBuilder::new()
+                .set_buckets_for_metric(Matcher::Full(ACTION_STORE_SECONDS.into()), &STORE_BUCKETS)
+                .ok()?;
+            match builder.install_recorder() {
+                Ok(handle) => {
+                    describe();
+                    Some(handle)
+                }
+                Err(error) => {
+                    tracing::warn!("/metrics is off: {error}");
+                    None
+                }
+            }
+        })
+        .as_ref()
+}
+
+fn describe() {
+    describe_gauge!(ROOMS_OPEN, "Rooms whose actor runs on this node.");
+    describe_counter!(GAMES_STARTED, "Games started on this node.");
+    describe_counter!(GAMES_FINISHED, "Games finished and settled on this node.");
+    describe_gauge!(CONNECTIONS_OPEN, "Open WebSocket connections.");
+    describe_counter!(CONNECTIONS, "WebSocket connections opened.");
+    describe_counter!(FRAMES_IN, "WebSocket text frames received from clients.");
+    describe_counter!(FRAMES_OUT, "WebSocket text frames sent to clients.");
+    describe_counter!(
+        ACTIONS_PLAYED,
+        "Actions stored and played (moves, timeouts, escapes)."
+    );
+    describe_counter!(ERRORS, "Errors answered to clients, by code.");
+    describe_histogram!(
+        ACTION_STORE_SECONDS,
+        metrics::Unit::Seconds,
+        "Time to append one action to the store."
+    );
+    describe_counter!(
+        BUS_COMMANDS,
+        "Room commands carried between nodes, by direction."
+    );
+    describe_counter!(
+        TAKEOVERS,
+        "Rooms this node took over from a node whose lease lapsed."
+    );
+    // Shown from the first scrape, at zero, rather than appearing when they first move.
+    for name in [ROOMS_OPEN, CONNECTIONS_OPEN] {
+        gauge!(name).increment(0.0);
+    }
+    for name in [
+        GAMES_STARTED,
+        GAMES_FINISHED,
+        CONNECTIONS,
+        FRAMES_IN,
+        FRAMES_OUT,
+        ACTIONS_PLAYED,
+        TAKEOVERS,
+    ] {
+        counter!(name).increment(0);
+    }
+}
+
+/// Keeps the histograms' memory bounded; the exporter asks for this every few seconds when it
+/// runs no HTTP listener of its own.
+pub async fn upkeep() {
+    let Some(handle) = install() else { return };
+    let mut every = tokio::time::interval(Duration::from_secs(5));
+    loop {
+        every.tick().await;
+        handle.run_upkeep();
+    }
+}
+
+/// `GET /metrics`.
+pub async fn render() -> Response {
+    match install() {
+        Some(handle) => (
+            [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+            handle.render(),
+        )
+            .into_response(),
+        None => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "metrics are off: another recorder was installed in this process\n",
+        )
+            .into_response(),
+    }
+}
+
+/// Counts a room actor while it runs.
+pub struct RoomOpen(());
+
+impl RoomOpen {
+    /// A room actor started.
+    pub fn start() -> RoomOpen {
+        gauge!(ROOMS_OPEN).increment(1.0);
+        RoomOpen(())
+    }
+}
+
+impl Drop for RoomOpen {
+    fn drop(&mut self) {
+        gauge!(ROOMS_OPEN).decrement(1.0);
+    }
+}
+
+/// Counts a WebSocket connection while it is open.
+pub struct ConnectionOpen(());
+
+impl ConnectionOpen {
+    /// A connection opened.
+    pub fn start() -> ConnectionOpen {
+        counter!(CONNECTIONS).increment(1);
+        gauge!(CONNECTIONS_OPEN).increment(1.0);
+        ConnectionOpen(())
+    }
+}
+
+impl Drop for ConnectionOpen {
+    fn drop(&mut self) {
+        gauge!(CONNECTIONS_OPEN).decrement(1.0);
+    }
+}
+
+/// A game started.
+pub fn game_started() {
+    counter!(GAMES_STARTED).increment(1);
+}
+
+/// A game finished and was settled.
+pub fn game_finished() {
+    counter!(GAMES_FINISHED).increment(1);
+}
+
+/// A frame arrived from a client.
+pub fn frame_in() {
+    counter!(FRAMES_IN).increment(1);
+}
+
+/// A frame went to a client.
+pub fn frame_out() {
+    counter!(FRAMES_OUT).increment(1);
+}
+
+/// An action was stored (taking `stored_in`) and played.
+pub fn action_played(stored_in: Duration) {
+    histogram!(ACTION_STORE_SECONDS).record(stored_in.as_secs_f64());
+    counter!(ACTIONS_PLAYED).increment(1);
+}
+
+/// An error with this code was answered.
+pub fn error(code: &'static str) {
+    counter!(ERRORS, "code" => code).increment(1);
+}
+
+/// A room command was sent to another node, or received from one.
+pub fn bus_command(direction: &'static str) {
+    counter!(BUS_COMMANDS, "direction" => direction).increment(1);
+}
+
+/// This node took over a room.
+pub fn takeover() {
+    counter!(TAKEOVERS).increment(1);
+}

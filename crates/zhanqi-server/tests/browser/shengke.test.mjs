@@ -1,0 +1,237 @@
+// Issue 5 item 6: 生剋棋 in the browser. A person registers, creates a shengke room, breaks
+// the deck in the editor and sees every violation listed, fixes it, saves it by name, draws the
+// default deck and loads the saved one back, puts an AI in the other seat and plays a whole
+// game by clicking (hand card, then a highlighted cell; element and recovery buttons), sees the
+// dice and the judgements animated, reads the result, and steps through the replay. A second
+// page on a phone-sized screen watches the game and must show the table within the screen.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRoom, launch, openPage, register, sit, uniqueName, withScreenshots } from './browser.mjs';
+
+/** The shengke page's attributes. */
+async function tableState(page) {
+  return page.locator('.page.room').evaluate((element) => ({
+    phase: element.dataset.phase,
+    turn: Number(element.dataset.turn ?? 0),
+    myTurn: element.dataset.myTurn === 'true',
+    animating: element.dataset.animating === 'true',
+  }));
+}
+
+/** Keeps a screenshot for people to look at (target/browser-screenshots/NAME.png). */
+async function keep(page, name, fullPage) {
+  if (!process.env.ZHANQI_SCREENSHOTS) return;
+  fs.mkdirSync(process.env.ZHANQI_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(process.env.ZHANQI_SCREENSHOTS, `${name}.png`), fullPage });
+}
+
+/** Sets one cell of the deck editor: row `row` (0-based), input class `field`. */
+async function setDeck(page, row, field, value) {
+  await page.locator(`#deck-editor tr[data-row="${row}"] .deck-${field}`).fill(String(value));
+}
+
+/**
+ * Every element that lies (partly) outside a screen `width` pixels wide, and the page itself
+ * when it is wider than the screen (a phone would then zoom out or scroll sideways).
+ */
+async function offScreen(page, selector, width) {
+  const outside = await page.locator(selector).evaluateAll((elements, width) => elements
+    .filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && (box.left < -1 || box.right > width + 1);
+    })
+    .map((element) => element.id || element.className || element.tagName), width);
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  return pageWidth > width ? [...outside, `the page is ${pageWidth}px wide`] : outside;
+}
+
+/**
+ * Makes this page's one decision by clicking: a choice button when the server offers one, else
+ * a hand card and one of the cells it then highlights, once or twice. Returns what was done.
+ */
+async function clickDecision(page) {
+  const choices = page.locator('#choices button[data-action]');
+  if ((await choices.count()) > 0) {
+    const index = Math.floor(Math.random() * (await choices.count()));
+    const action = await choices.nth(index).getAttribute('data-action');
+    await choices.nth(index).click();
+    return action;
+  }
+  const steps = [];
+  for (let card = 0; card < 2; card++) {
+    const selectable = page.locator('#table .sk-side.mine .sk-hand .sk-card.selectable');
+    const count = await selectable.count();
+    if (count === 0) break;
+    const chosen = selectable.nth(Math.floor(Math.random() * count));
+    const id = await chosen.getAttribute('data-card');
+    await chosen.click();
+    const targets = page.locator('#field .sk-cell.target');
+    await page.locator('#field .sk-cell.target').first().waitFor();
+    const cells = await targets.count();
+    const target = targets.nth(Math.floor(Math.random() * cells));
+    const cell = await target.getAttribute('data-cell');
+    await target.click();
+    steps.push(`${id}@${cell}`);
+    // After the first card, either the server already has the action (one card fits) or the
+    // page waits for the second card.
+    if ((await page.locator('#cancel-placement').count()) === 0) break;
+  }
+  return steps.join(' ');
+}
+
+test('shengke: deck editor, a whole game against an AI by clicking, phone layout, replay', async () => {
+  const browser = await launch();
+  const pages = [];
+  try {
+    await withScreenshots('shengke', pages, async () => {
+      const page = await openPage(browser);
+      pages.push(page);
+      await register(page, uniqueName('ling'));
+      const room = await createRoom(page, 'standard');
+      await sit(page, '1');
+
+      // The deck editor: 25 rows, the default deck.
+      await page.locator('#deck-editor tbody tr').nth(24).waitFor();
+      assert.equal(await page.locator('#deck-editor tbody tr').count(), 25);
+      assert.equal(await page.locator('#deck-editor tr[data-row="0"] .deck-name').inputValue(), '青翼龍');
+
+      // Two numbers out of range break both sums: four violations, all listed, and the
+      // rows they name are marked.
+      await setDeck(page, 0, 'in', 9);
+      await setDeck(page, 1, 'out', 0);
+      await page.locator('#use-deck').click();
+      await page.locator('#violations li').nth(3).waitFor();
+      const violations = await page.locator('#violations li').allTextContents();
+      assert.equal(violations.length, 4, violations.join(' | '));
+      assert.ok(violations.some((line) => line.includes('M1') && line.includes('9')), violations.join(' | '));
+      assert.ok(violations.some((line) => line.includes('M2') && line.includes('0')), violations.join(' | '));
+      assert.ok(violations.some((line) => line.includes('105')), violations.join(' | '));
+      assert.ok(violations.some((line) => line.includes('95')), violations.join(' | '));
+      assert.equal(await page.locator('#deck-editor tr.invalid').count(), 2);
+
+      // Fixed: M1 4/3 → 3/3 and M2 3/5 → 4/5 keep both sums at 100; M1 gets a new name.
+      await setDeck(page, 0, 'in', 3);
+      await setDeck(page, 1, 'out', 5);
+      await setDeck(page, 1, 'in', 4);
+      await setDeck(page, 0, 'name', '小青龍');
+      await page.locator('#layout-name').fill('my deck');
+      await page.locator('#save-layout').click();
+      await page.locator('#layout-pick option', { hasText: 'my deck' }).waitFor({ state: 'attached' });
+      assert.equal(await page.locator('#violations li').count(), 0);
+      assert.equal(await page.locator('#deck-editor tr.invalid').count(), 0);
+
+      // The default deck, then the saved one back.
+      await page.locator('#random-layout').click();
+      await page.waitForFunction(() =>
+        document.querySelector('#deck-editor tr[data-row="0"] .deck-name')?.value === '青翼龍');
+      await page.locator('#layout-pick').selectOption('my deck');
+      await page.locator('#load-layout').click();
+      await page.waitForFunction(() =>
+        document.querySelector('#deck-editor tr[data-row="0"] .deck-name')?.value === '小青龍');
+      assert.equal(await page.locator('#deck-editor tr[data-row="1"] .deck-in').inputValue(), '4');
+
+      await page.locator('.seat-card[data-seat="2"] button.add-ai').click();
+      await page.locator('.seat-card[data-seat="2"] .player.ai').waitFor();
+      await page.locator('#ready').click();
+      await page.locator('.page.room[data-phase=playing]').waitFor();
+
+      // A spectator on a phone: the table fits the screen's width.
+      const phone = await openPage(browser, { phone: true, lang: 'zh' });
+      pages.push(phone);
+      await phone.locator('#guest input[name=name]').fill(uniqueName('看客'));
+      await phone.locator('#guest button[type=submit]').click();
+      await phone.locator('body[data-page=lobby]').waitFor();
+      await phone.goto(`${page.url().split('#')[0]}#/room/${room}`);
+      await phone.locator('.page.room.shengke #field .sk-cell').nth(24).waitFor();
+      await phone.locator('#spectating').waitFor();
+      assert.deepEqual(await offScreen(phone, '#field, #field .sk-cell, .sk-side, .sk-hand .sk-card, #status, #dice, #seats', 390), [],
+        'nothing essential lies outside the phone screen');
+      assert.equal(await phone.locator('.sk-side.mine .sk-hand .sk-card:not(.back)').count(), 0,
+        'a spectator sees no hand');
+
+      // Count what the animation shows: marked cells and judgement messages.
+      await page.evaluate(() => {
+        const seen = { by: 0, destroyed: 0, placed: 0, dice: 0 };
+        // @ts-ignore
+        window.seen = seen;
+        new MutationObserver(() => {
+          seen.by += document.querySelectorAll('#field .sk-cell.mark-by').length > 0 ? 1 : 0;
+          seen.destroyed += document.querySelectorAll('#field .sk-cell.mark-destroyed').length > 0 ? 1 : 0;
+          seen.placed += document.querySelectorAll('#field .sk-cell.mark-placed').length > 0 ? 1 : 0;
+          seen.dice += document.querySelectorAll('#dice .die.rolling').length > 0 ? 1 : 0;
+        }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
+
+      // Twenty turns: every decision of seat 1 by clicking.
+      let decisions = 0;
+      let shotTaken = false;
+      for (let guard = 0; guard < 3000; guard++) {
+        const state = await tableState(page);
+        if (state.phase === 'over') break;
+        if (!state.myTurn || state.animating) {
+          await page.waitForTimeout(30);
+          continue;
+        }
+        // Each own turn shows the two dice rolled for it, and the cards are readable.
+        const dice = await page.locator('#dice .die').evaluateAll((dice) => dice.map((die) => die.getAttribute('data-face')));
+        assert.equal(dice.length, 2, 'the dice of the turn are shown');
+        assert.ok(dice.every((face) => /^[1-6]$/.test(face ?? '')), `dice faces ${dice}`);
+        // The first own turn from turn 5 on with a card in hand (a hand can be empty).
+        const handSize = await page.locator('#table .sk-side.mine .sk-hand .sk-card').count();
+        if (!shotTaken && state.turn >= 5 && handSize > 0) {
+          shotTaken = true;
+          const hand = page.locator('#table .sk-side.mine .sk-hand .sk-card').first();
+          assert.match(await hand.locator('.sk-name').textContent() ?? '', /\S/);
+          assert.match(await hand.locator('.sk-in').textContent() ?? '', /^[1-8]$/);
+          assert.match(await hand.locator('.sk-out').textContent() ?? '', /^[1-8]$/);
+          assert.match(await hand.locator('.sk-el').textContent() ?? '', /^[木火土金水]$/);
+          await keep(page, 'shengke-desktop', false);
+          await keep(phone, 'shengke-phone', true);
+        }
+        const before = await page.locator('.page.room').getAttribute('data-states');
+        const done = await clickDecision(page);
+        if (!done) continue;
+        decisions++;
+        // The server answered: the page drew a new state.
+        await page.waitForFunction((before) => {
+          const room = document.querySelector('.page.room');
+          return room && (room.getAttribute('data-states') !== before || room.getAttribute('data-phase') === 'over');
+        }, before);
+      }
+      await page.locator('#result').waitFor({ timeout: 60_000 });
+      assert.ok(decisions >= 10, `seat 1 decided ${decisions} times in 10 turns`);
+      const outcome = await page.locator('#result').getAttribute('data-outcome');
+      assert.ok(['win', 'loss', 'draw'].includes(outcome ?? ''), `outcome ${outcome}`);
+      assert.equal(await page.locator('.page.room').getAttribute('data-turn'), '20');
+      await page.locator('#log li', { hasText: 'Game over' }).first().waitFor();
+      // @ts-ignore
+      const seen = await page.evaluate(() => window.seen);
+      assert.ok(seen.placed > 0, 'placed cards were marked');
+      assert.ok(seen.by > 0, `judgements were animated (${JSON.stringify(seen)})`);
+      assert.ok(seen.dice > 0, 'the dice were rolled on screen');
+      assert.ok(['xk', 'kx', 'xs', 'sx'].includes(await page.locator('.page.room').getAttribute('data-judgement') ?? ''));
+      assert.ok((await page.locator('#log li', { hasText: /行剋|剋行|行生|生行/ }).count()) > 0);
+      await phone.locator('#result').waitFor();
+      await keep(page, 'shengke-result', true);
+
+      // The replay: full information, stepped.
+      await page.locator('#open-replay').click();
+      await page.locator('.page.replay[data-step="0"]').waitFor();
+      await page.locator('#step-forward').click();
+      await page.locator('.page.replay[data-step="1"]').waitFor();
+      await page.locator('#step-last').click();
+      await page.locator('.page.replay:not([data-step="1"])').waitFor();
+      assert.equal(await page.locator('#field .sk-cell').count(), 25);
+      assert.ok((await page.locator('.sk-side .sk-hand .sk-card:not(.back)').count()) > 0, 'a replay shows the hands');
+      assert.ok((await page.locator('#step-jfen').inputValue()).split('\n').length > 1, 'the position keeps its lines');
+      await page.locator('#step-back').click();
+      await keep(page, 'shengke-replay', true);
+      for (const each of pages) assert.deepEqual(each.errors, [], 'no script errors');
+    });
+  } finally {
+    await browser.close();
+  }
+});
