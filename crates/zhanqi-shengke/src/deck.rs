@@ -303,19 +303,6 @@ impl<'de> Deserialize<'de> for Deck {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Deck, D::Error> {
         use serde::de::Error;
         let map = BTreeMap::<String, [i64; 2]>::deserialize(deserializer)?;
-        let mut numbers = [[0u8; 2]; DECK_SIZE];
-        let mut missing = Vec::new();
-        for card in CardId::all() {
-            match map.get(&card.to_string()) {
-                Some(&[in_number, out_number]) => {
-                    // Out-of-range numbers are kept (clamped into u8) so that validation
-                    // reports them with the other violations.
-                    let clamp = |value: i64| value.clamp(0, i64::from(u8::MAX)) as u8;
-                    numbers[usize::from(card.number())] = [clamp(in_number), clamp(out_number)];
-                }
-                None => missing.push(card.to_string()),
-            }
-        }
         if let Some(unknown) = map
             .keys()
             .find(|key| !CardId::all().any(|card| card.to_string() == **key))
@@ -324,13 +311,43 @@ impl<'de> Deserialize<'de> for Deck {
                 "'{unknown}' is not a card of a deck; the keys are M1 … S5"
             )));
         }
+        let missing: Vec<String> = CardId::all()
+            .map(|card| card.to_string())
+            .filter(|key| !map.contains_key(key))
+            .collect();
         if !missing.is_empty() {
             return Err(D::Error::custom(format!(
                 "a deck gives [in, out] for all 25 cards M1 … S5; missing: {}",
                 missing.join(", ")
             )));
         }
-        Ok(Deck { numbers })
+        // (card, in, out) in id order M1 … S5, as given.
+        let given: Vec<(String, i64, i64)> = CardId::all()
+            .map(|card| {
+                let key = card.to_string();
+                let [in_number, out_number] = map.get(&key).copied().unwrap_or_default();
+                (key, in_number, out_number)
+            })
+            .collect();
+        let mut deck = Deck {
+            numbers: [[0; 2]; DECK_SIZE],
+        };
+        for (numbers, (_, in_number, out_number)) in deck.numbers.iter_mut().zip(&given) {
+            let (Ok(in_number), Ok(out_number)) =
+                (u8::try_from(*in_number), u8::try_from(*out_number))
+            else {
+                // A number a deck cannot hold is refused here, with every rule the given
+                // numbers break; numbers it can hold are kept for `Deck::violations`.
+                let mut violations = Vec::new();
+                number_violations(&given, &mut violations);
+                return Err(D::Error::custom(format!(
+                    "the deck is not valid: {}",
+                    describe(&violations)
+                )));
+            };
+            *numbers = [in_number, out_number];
+        }
+        Ok(deck)
     }
 }
 

@@ -512,25 +512,35 @@ pub struct DeckFileError(pub Vec<String>);
 /// (§3.3).
 ///
 /// # Errors
-/// Every malformed line and every rule of §3.2 the deck breaks, all at once.
+/// Every malformed line, by number, then every rule of §3.2 the readable lines break, all
+/// at once: a malformed line hides none of the deck's other problems. The rules are judged
+/// over the readable lines only, so a card count or a sum leaves the malformed lines out.
 pub fn parse_deck(text: &str) -> Result<DeckList, DeckFileError> {
-    let list = read_lines(text)?;
-    match list.build() {
-        Ok(_) => Ok(list),
-        Err(violations) => Err(DeckFileError(
+    let DeckLines { list, mut problems } = read_lines(text);
+    if let Err(violations) = list.build() {
+        problems.extend(
             violations
                 .iter()
-                .map(|violation| violation_text(&list, violation))
-                .collect(),
-        )),
+                .map(|violation| violation_text(&list, violation)),
+        );
+    }
+    if problems.is_empty() {
+        Ok(list)
+    } else {
+        Err(DeckFileError(problems))
     }
 }
 
-/// The cards of a deck file, whatever the rules of §3.2 say of them.
-///
-/// # Errors
-/// Every line that is not a card.
-fn read_lines(text: &str) -> Result<DeckList, DeckFileError> {
+/// A deck file read line by line: the cards of the readable lines, and a sentence for each
+/// line that is not a card.
+struct DeckLines {
+    list: DeckList,
+    problems: Vec<String>,
+}
+
+/// The cards of a deck file, whatever the rules of §3.2 say of them, and its unreadable
+/// lines by number.
+fn read_lines(text: &str) -> DeckLines {
     let mut problems = Vec::new();
     let mut cards = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -543,10 +553,9 @@ fn read_lines(text: &str) -> Result<DeckList, DeckFileError> {
             Err(problem) => problems.push(format!("line {}: {problem}", number + 1)),
         }
     }
-    if problems.is_empty() {
-        Ok(DeckList { cards })
-    } else {
-        Err(DeckFileError(problems))
+    DeckLines {
+        list: DeckList { cards },
+        problems,
     }
 }
 
@@ -668,7 +677,10 @@ pub fn standard_deck_file() -> String {
 /// # Errors
 /// As [`parse_deck`] for unreadable lines (rule violations are not errors here).
 pub fn deck_cards_ui(text: &str) -> Result<Vec<Value>, DeckFileError> {
-    let list = read_lines(text)?;
+    let DeckLines { list, problems } = read_lines(text);
+    if !problems.is_empty() {
+        return Err(DeckFileError(problems));
+    }
     let mut next = [1u8; 5];
     let mut out = Vec::with_capacity(DECK_SIZE);
     for card in &list.cards {
@@ -767,7 +779,7 @@ mod tests {
     #[test]
     fn unreadable_lines_are_named_by_number() {
         let error = parse_deck("X 1 1 a\nM one 1 b\nM 1 1\nM 1 1 a;b").unwrap_err();
-        assert_eq!(error.0.len(), 4, "{error}");
+        assert!(error.0.len() > 4, "{error}");
         assert!(error.0[0].starts_with("line 1: 'X' is not an element"));
         assert!(error.0[1].starts_with("line 2: the in number 'one'"));
         assert!(
@@ -775,6 +787,33 @@ mod tests {
             "{error}"
         );
         assert!(error.0[3].contains("without ';'"));
+    }
+
+    #[test]
+    fn unreadable_lines_hide_none_of_the_rules_the_deck_breaks() {
+        // Line 2 (M2) has no out number, line 16 (J1) breaks the out range, and the in
+        // numbers of the readable lines add up to 100 - 3 + 7 = 104.
+        let text = standard_deck_file()
+            .replace("M 3 5 青角虎", "M 3 青角虎")
+            .replace("J 2 7 白牙龍", "J 9 0 白牙龍");
+        let error = parse_deck(&text).unwrap_err();
+        let lines: Vec<&str> = error.0.iter().map(String::as_str).collect();
+        assert!(lines[0].starts_with("line 3: "), "{error}");
+        assert!(lines.iter().skip(1).all(|line| !line.starts_with("line ")));
+        for expected in [
+            "the deck has 24 cards",
+            "the deck has 4 M cards",
+            "J1 白牙龍 has the in number 9",
+            "J1 白牙龍 has the out number 0",
+            "the in numbers add up to 104",
+            "the out numbers add up to 88",
+        ] {
+            assert!(
+                lines.iter().any(|line| line.starts_with(expected)),
+                "{expected}: {error}"
+            );
+        }
+        assert_eq!(lines.len(), 7, "{error}");
     }
 
     #[test]

@@ -187,3 +187,38 @@ fn options_are_read_with_defaults_and_refused_when_bad() {
     assert!(text.contains("the out numbers add up to 101"), "{text}");
     assert!(Shengke::options_for(Some("4p"), None).is_err());
 }
+
+/// A deck number that does not fit a card (negative, or beyond 255) is reported as given,
+/// with every other rule the deck breaks; it is never clamped.
+#[test]
+fn deck_options_report_the_numbers_given() {
+    let mut deck = serde_json::to_value(ShengkeOptions::default()).unwrap()["deck_p1"].clone();
+    deck["M1"] = serde_json::json!([-3, 3]);
+    deck["S5"] = serde_json::json!([4, 300]);
+    deck["J1"] = serde_json::json!([2, 0]);
+    for key in ["deck_p1", "deck_p2"] {
+        let options = serde_json::json!({ key: deck });
+        let text = Shengke::options_for(None, Some(&options))
+            .unwrap_err()
+            .to_string();
+        for expected in [
+            "M1 has the in number -3",
+            "J1 has the out number 0",
+            "S5 has the out number 300",
+            "the in numbers add up to 93",
+            "the out numbers add up to 390",
+        ] {
+            assert!(text.contains(expected), "{expected}: {text}");
+        }
+        assert!(!text.contains("number 255"), "{text}");
+    }
+    // Numbers a card can hold but the rules refuse are reported as given as well.
+    deck["S5"] = serde_json::json!([4, 9]);
+    deck["M1"] = serde_json::json!([0, 3]);
+    let text = Shengke::options_for(None, Some(&serde_json::json!({ "deck_p2": deck })))
+        .unwrap_err()
+        .to_string();
+    assert!(text.contains("deck_p2 is not a valid deck"), "{text}");
+    assert!(text.contains("M1 has the in number 0"), "{text}");
+    assert!(text.contains("S5 has the out number 9"), "{text}");
+}
