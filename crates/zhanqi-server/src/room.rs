@@ -216,7 +216,8 @@ pub struct SeatSlot {
     pub layout: Option<String>,
     /// Whether the seat is ready to start.
     pub ready: bool,
-    /// Since when a seated person has had no connection to the room, during play.
+    /// Since when a seated person has had no connection to the room (from the start of play
+    /// for a person already away then); past the grace period, during play, the seat escapes.
     pub away_since: Option<Instant>,
     /// A seated person's points in the room's game family (their rank on the seat card).
     pub points: Option<i64>,
@@ -619,8 +620,10 @@ impl Room {
                 };
                 let person = self.watchers.remove(at).person;
                 let still_here = self.watchers.iter().any(|w| w.person.id == person.id);
+                // Away in setup too: a seat that readied and dropped must escape once the game
+                // starts without them (the grace period then runs from the start).
                 if !still_here
-                    && self.phase == Phase::Playing
+                    && self.phase != Phase::Over
                     && let Some(slot) = self.seat_of_mut(person.id)
                 {
                     slot.away_since = Some(Instant::now());
@@ -960,6 +963,7 @@ impl Room {
         slot.layout = None;
         slot.ready = false;
         slot.points = None;
+        slot.away_since = None;
         Ok(serde_json::json!({}))
     }
 
@@ -1102,6 +1106,7 @@ impl Room {
                 }
             })?;
         crate::metrics::game_started();
+        self.mark_away_at_start(Instant::now());
         self.points_at_start = points;
         self.game = Some(game);
         self.phase = Phase::Playing;
@@ -1113,6 +1118,18 @@ impl Room {
         let started = serde_json::json!({"kind": "started", "first": first});
         self.send_events(&[started]);
         self.roll_chance().await
+    }
+
+    /// Starts the grace period of every seated person with no connection to the room when the
+    /// game starts: whoever does not come back in time escapes.
+    fn mark_away_at_start(&mut self, now: Instant) {
+        for index in 0..self.seats.len() {
+            let away = match &self.seats[index].sitter {
+                Some(Sitter::Person(person)) => !self.connected(person.id),
+                _ => false,
+            };
+            self.seats[index].away_since = away.then_some(now);
+        }
     }
 
     /// The clock after a change: kept when the same seat is still to act and `keep` says the

@@ -4,28 +4,13 @@
 
 mod common;
 
-use common::{Database, Person, TestServer, config, set_standing};
-use serde_json::{Value, json};
+use common::{Database, Person, TestServer, config, profile, results_by_seat, set_standing};
+use serde_json::json;
 use zhanqi_core::platform::{
     PointsTable, gold_multiplier, multiplier, points_change, settle_gold, stake,
 };
-use zhanqi_core::{BySeat, Seat, SeatResult};
+use zhanqi_core::{Seat, SeatResult};
 use zhanqi_store::Store;
-
-/// A person's profile as the HTTP API shows it.
-async fn profile(person: &Person) -> Value {
-    let (status, body) = person.get(&format!("/api/users/{}", person.name)).await;
-    assert_eq!(status, 200, "{body}");
-    serde_json::from_str::<Value>(&body).unwrap()["user"].clone()
-}
-
-fn results_by_seat(seats: &[(Seat, SeatResult)]) -> BySeat<SeatResult> {
-    let mut results = BySeat::splat(SeatResult::Absent);
-    for &(seat, result) in seats {
-        results[seat] = result;
-    }
-    results
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_2p_gold_room_freezes_capped_stakes_and_the_escaper_pays_the_winner() {

@@ -3,51 +3,8 @@
 
 mod common;
 
-use common::{Database, Person, Socket, TestServer, config};
+use common::{Database, TestServer, config, quiet_move, two_player_room};
 use serde_json::{Value, json};
-
-async fn two_player_room(server: &TestServer) -> (Person, Person, Socket, Socket, i64) {
-    let alice = Person::guest(server, "alice").await;
-    let bob = Person::guest(server, "bob").await;
-    let (mut a, mut b) = (alice.socket().await, bob.socket().await);
-    let room = a
-        .ok(json!({"type": "create", "game": "junqi", "mode": "2p"}))
-        .await["room"]
-        .as_i64()
-        .unwrap();
-    a.ok(json!({"type": "join", "room": room})).await;
-    b.ok(json!({"type": "join", "room": room})).await;
-    a.ok(json!({"type": "sit", "room": room, "seat": "s"}))
-        .await;
-    b.ok(json!({"type": "sit", "room": room, "seat": "n"}))
-        .await;
-    (alice, bob, a, b, room)
-}
-
-fn to_move(room: &Value) -> bool {
-    room["phase"] == "playing" && room["view"]["to_move"] == room["you"]
-}
-
-/// Plays one quiet move (no attack, when one exists) for whichever of the two is to move.
-async fn quiet_move(a: &mut Socket, b: &mut Socket, room: i64, moves: u64) {
-    let at = |state: &Value| state["view"]["moves"] == json!(moves);
-    let state_a = a.room_until(at).await;
-    let state_b = b.room_until(at).await;
-    let (mover, state) = if to_move(&state_a) {
-        (a, state_a)
-    } else {
-        (b, state_b)
-    };
-    let legal = state["legal"].as_array().unwrap();
-    let action = legal
-        .iter()
-        .find(|action| action.as_str().unwrap().contains('-'))
-        .unwrap_or(&legal[0])
-        .clone();
-    mover
-        .ok(json!({"type": "act", "room": room, "action": action}))
-        .await;
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_frames_get_errors_and_change_nothing() {
@@ -159,7 +116,7 @@ async fn draws_and_surrender_wait_for_move_40_and_points_are_scored() {
         .await;
     assert_eq!(early["code"], "illegal", "{early}");
     for moves in 0..41 {
-        quiet_move(&mut a, &mut b, room, moves).await;
+        quiet_move(&mut [&mut a, &mut b], room, moves).await;
     }
     let state = a
         .room_until(|state| state["view"]["moves"] == json!(41))
@@ -203,7 +160,7 @@ async fn a_killed_server_resumes_the_game_with_its_moves_and_clock() {
         a.ok(json!({"type": "ready", "room": room})).await;
         b.ok(json!({"type": "ready", "room": room})).await;
         for moves in 0..6 {
-            quiet_move(&mut a, &mut b, room, moves).await;
+            quiet_move(&mut [&mut a, &mut b], room, moves).await;
         }
         let before = a
             .room_until(|state| state["view"]["moves"] == json!(6))
@@ -226,7 +183,7 @@ async fn a_killed_server_resumes_the_game_with_its_moves_and_clock() {
             clock["remaining_ms"].as_u64().unwrap()
                 <= before["clock"]["remaining_ms"].as_u64().unwrap()
         );
-        quiet_move(&mut a, &mut b, room, 6).await;
+        quiet_move(&mut [&mut a, &mut b], room, 6).await;
         a.room_until(|state| state["view"]["moves"] == json!(7))
             .await;
     }

@@ -389,3 +389,56 @@ pub async fn set_standing(store: &zhanqi_store::Store, name: &str, points: i64, 
         .await
         .unwrap();
 }
+
+/// Alice and Bob signed in as guests, in a new 2p room, seated at `s` and `n`, not ready.
+pub async fn two_player_room(server: &TestServer) -> (Person, Person, Socket, Socket, i64) {
+    let alice = Person::guest(server, "alice").await;
+    let bob = Person::guest(server, "bob").await;
+    let (mut a, mut b) = (alice.socket().await, bob.socket().await);
+    let room = a.open_room("2p", 0).await;
+    a.ok(json!({"type": "sit", "room": room, "seat": "s"}))
+        .await;
+    b.join_and_sit(room, "n").await;
+    (alice, bob, a, b, room)
+}
+
+/// Plays one quiet move (no attack, when one exists) for whichever of `sockets` is to move,
+/// once every one of them has seen `moves` moves completed.
+pub async fn quiet_move(sockets: &mut [&mut Socket], room: i64, moves: u64) {
+    let at = |state: &Value| state["view"]["moves"] == json!(moves);
+    let mut mover = None;
+    for (index, socket) in sockets.iter_mut().enumerate() {
+        let state = socket.room_until(at).await;
+        if my_turn(&state) {
+            mover = Some((index, state));
+        }
+    }
+    let (index, state) = mover.expect("one of the sockets is to move");
+    let legal = state["legal"].as_array().unwrap();
+    let action = legal
+        .iter()
+        .find(|action| action.as_str().unwrap().contains('-'))
+        .unwrap_or(&legal[0])
+        .clone();
+    sockets[index]
+        .ok(json!({"type": "act", "room": room, "action": action}))
+        .await;
+}
+
+/// A person's profile (`user` of `/api/users/NAME`).
+pub async fn profile(person: &Person) -> Value {
+    let (status, body) = person.get(&format!("/api/users/{}", person.name)).await;
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str::<Value>(&body).unwrap()["user"].clone()
+}
+
+/// Results by seat, every seat not named absent.
+pub fn results_by_seat(
+    seats: &[(zhanqi_core::Seat, zhanqi_core::SeatResult)],
+) -> zhanqi_core::BySeat<zhanqi_core::SeatResult> {
+    let mut results = zhanqi_core::BySeat::splat(zhanqi_core::SeatResult::Absent);
+    for &(seat, result) in seats {
+        results[seat] = result;
+    }
+    results
+}
