@@ -22,6 +22,7 @@ pub mod notation;
 mod options;
 mod pile;
 mod position;
+mod turn_record;
 pub mod ui;
 mod view;
 

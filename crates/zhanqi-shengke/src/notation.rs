@@ -1,10 +1,12 @@
-//! Actions and records in the notation of §9.3 and §14.3–14.4.
+//! Actions and records in the notation of §9.3 and §14.3–14.4; whole turn records are in
+//! [`TurnRecord`].
 
 use std::fmt::Write as _;
 
 use zhanqi_core::NotationError;
 
 use crate::position::parse_card;
+pub use crate::turn_record::{TurnRecord, TurnRecorder};
 use crate::{Action, Cell, Element, Event, Placement};
 
 /// Writes an action (`65`, `=H`, `=S,J`, `M4@b2 T1@c3`, `-`, `xs:J4`).
@@ -130,7 +132,7 @@ pub fn parse_action(text: &str) -> Result<Action, NotationError> {
 }
 
 /// Writes one judgement-log entry (§9.3), or `None` for events that are no entry.
-fn entry(event: &Event) -> Option<String> {
+pub(crate) fn entry(event: &Event) -> Option<String> {
     Some(match event {
         Event::Overcame { card, cell } => format!("xk:{card}@{cell}"),
         Event::Overcome { card, cell } => format!("kx:{card}@{cell}"),

@@ -4,10 +4,13 @@
 
 mod common;
 
-use common::{NO_PILES, Session, block, field_line, full, legal, line, load, play, refusal};
+use common::{
+    NO_PILES, Session, block, field_line, full, legal, line, load, play, play_recorded, refusal,
+};
 use serde_json::json;
 use zhanqi_core::{Game, GameNotation, Viewer};
 use zhanqi_shengke::deck::{DeckCard, DeckList, Side, Violation};
+use zhanqi_shengke::notation::{TurnRecord, TurnRecorder};
 use zhanqi_shengke::{Cell, Element, Player, RangeTable, Resolution, Shengke, ShengkeOptions};
 
 /// The state of §10 before turn 7.
@@ -551,20 +554,45 @@ fn tv_17_state_block_round_trip() {
     }
 }
 
+/// Plays one turn of §10 from its roll: each action's record (§14.4) as given, and the turn
+/// record (§9.3) written when the turn ends and read back.
+fn play_worked_turn(game: &mut Shengke, actions: &[(&str, &str)], turn_record: &str) {
+    let mut recorder = TurnRecorder::default();
+    let mut turn = None;
+    for (action, record) in actions {
+        assert!(turn.is_none(), "the turn ended before {action}");
+        let played;
+        (played, turn) = play_recorded(game, &mut recorder, action);
+        assert_eq!(played, *record);
+    }
+    let turn = turn.expect("the turn ended");
+    assert_eq!(turn.to_string(), turn_record);
+    assert_eq!(turn_record.parse::<TurnRecord>().unwrap(), turn);
+}
+
 #[test]
 fn tv_10_worked_example_turns_7_and_8() {
     let mut game = load(BEFORE_TURN_7);
-    assert_eq!(play(&mut game, "13"), "13 +M4 +T1");
-    assert_eq!(
-        play(&mut game, "M4@b2 T1@c3"),
-        "M4@b2 T1@c3 | xk:1T1@c3 xk:2S2@d4 kx:1M4@b2 | 3-2"
+    play_worked_turn(
+        &mut game,
+        &[
+            ("13", "13 +M4 +T1"),
+            (
+                "M4@b2 T1@c3",
+                "M4@b2 T1@c3 | xk:1T1@c3 xk:2S2@d4 kx:1M4@b2 | 3-2",
+            ),
+        ],
+        "7. P1 13 +M4 +T1 | M4@b2 T1@c3 | xk:1T1@c3 xk:2S2@d4 kx:1M4@b2 | 3-2",
     );
     assert_eq!(full(&game), AFTER_TURN_7);
-    assert_eq!(play(&mut game, "65"), "65");
-    assert_eq!(play(&mut game, "=H"), "=H +H1 +S1");
-    assert_eq!(
-        play(&mut game, "H5@a4 S1@d3"),
-        "H5@a4 S1@d3 | sx:H2 sx:S3 | 3-4"
+    play_worked_turn(
+        &mut game,
+        &[
+            ("65", "65"),
+            ("=H", "=H +H1 +S1"),
+            ("H5@a4 S1@d3", "H5@a4 S1@d3 | sx:H2 sx:S3 | 3-4"),
+        ],
+        "8. P2 65=H +H1 +S1 | H5@a4 S1@d3 | sx:H2 sx:S3 | 3-4",
     );
     assert_eq!(full(&game), AFTER_TURN_8);
 }

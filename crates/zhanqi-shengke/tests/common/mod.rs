@@ -7,6 +7,7 @@ use serde_json::Value;
 use zhanqi_core::{Game, GameNotation, Seat, ToAct, Viewer};
 use zhanqi_protocol::{Engine, Registry};
 use zhanqi_shengke::Shengke;
+use zhanqi_shengke::notation::{TurnRecord, TurnRecorder};
 
 /// Empty piles, as a piles value.
 pub const NO_PILES: &str = "M:- H:- T:- J:- S:-";
@@ -60,6 +61,16 @@ pub fn seat(name: &str) -> Seat {
 
 /// Plays `text` for the seat to act (chance at a roll); answers the record.
 pub fn play(game: &mut Shengke, text: &str) -> String {
+    play_recorded(game, &mut TurnRecorder::default(), text).0
+}
+
+/// Plays `text` for the seat to act (or the dice), noting it in `recorder`: the action's
+/// record (§14.4), and the turn record (§9.3) if the action ended the turn.
+pub fn play_recorded(
+    game: &mut Shengke,
+    recorder: &mut TurnRecorder,
+    text: &str,
+) -> (String, Option<TurnRecord>) {
     let seat = match game.to_act() {
         ToAct::Seats(seats) => seats.lowest().expect("a seat acts"),
         _ => Seat::new(0),
@@ -71,7 +82,10 @@ pub fn play(game: &mut Shengke, text: &str) -> String {
     let events = game
         .apply(seat, &action)
         .unwrap_or_else(|error| panic!("'{text}' refused: {error}"));
-    before.record_text(&action, &events)
+    (
+        before.record_text(&action, &events),
+        recorder.push(before.turn(), &action, &events),
+    )
 }
 
 /// The refusal of `text` for the seat to act, as a sentence.
