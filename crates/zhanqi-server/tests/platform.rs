@@ -1,10 +1,14 @@
-//! Platform features over real sockets: layouts being arranged survive a restart, seat cards
-//! carry ranks, and a thinking AI does not keep its room from answering.
+//! Platform features over real sockets: layouts being arranged survive a restart and the last
+//! used one comes back in the next room, seat cards carry ranks, a thinking AI does not keep
+//! its room from answering, a seat may leave and come back in setup, and five lost turns lose
+//! the game.
 
 mod common;
 
-use common::{Database, Person, TestServer, config, set_standing};
+use common::{Database, Person, TestServer, config, set_standing, two_player_room};
 use serde_json::{Value, json};
+use zhanqi_core::platform::{PointsTable, TimeoutLimit, multiplier, points_change};
+use zhanqi_core::{Seat, SeatResult};
 use zhanqi_store::Store;
 
 /// The cells of a seat's own pieces, as (post, piece), sorted.
@@ -153,4 +157,103 @@ async fn a_room_answers_while_its_ai_thinks() {
     let moves = moves.as_u64().unwrap();
     a.room_until(|state| state["view"]["moves"] == json!(moves + 1))
         .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_last_readied_layout_is_loaded_in_the_next_room() {
+    let database = Database::sqlite();
+    let server = TestServer::start(config(&database));
+    let alice = Person::guest(&server, "alice").await;
+    let mut a = alice.socket().await;
+    let first = a.open_room("2p", 0).await;
+    a.ok(json!({"type": "sit", "room": first, "seat": "s"}))
+        .await;
+    let layout = "CSPDL/E.J.T/DL.BY/T.B.P/YMECE/MFMPC";
+    a.ok(json!({"type": "layout", "room": first, "layout": layout}))
+        .await;
+    a.ok(json!({"type": "swap", "room": first, "a": "a6", "b": "b6"}))
+        .await;
+    let readied = a.last_room()["setup"]["layout"].clone();
+    a.ok(json!({"type": "ready", "room": first})).await;
+    let (status, shelf) = alice.get("/api/layouts?game=junqi&mode=2p").await;
+    assert_eq!(status, 200, "{shelf}");
+    let shelf: Value = serde_json::from_str(&shelf).unwrap();
+    assert_eq!(shelf["last"], "上次布阵", "{shelf}");
+
+    let second = a.open_room("2p", 0).await;
+    a.ok(json!({"type": "sit", "room": second, "seat": "n"}))
+        .await;
+    let setup = &a.last_room()["setup"];
+    assert_eq!(setup["layout"], readied, "the last used layout: {setup}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_left_in_setup_is_free_and_its_person_may_come_back() {
+    let database = Database::sqlite();
+    let server = TestServer::start(config(&database));
+    let (_alice, _bob, mut a, mut b, room) = two_player_room(&server).await;
+    b.ok(json!({"type": "ready", "room": room})).await;
+    b.ok(json!({"type": "leave", "room": room})).await;
+    let left = a
+        .room_until(|state| state["seats"][1]["player"].is_null())
+        .await;
+    assert_eq!(left["seats"][1]["ready"], false, "{left}");
+    let refused = b.command(json!({"type": "ready", "room": room})).await;
+    assert_eq!(refused["type"], "error", "gone from the room: {refused}");
+
+    b.join_and_sit(room, "n").await;
+    let back = b.last_room();
+    assert_eq!(back["you"], "n", "{back}");
+    assert!(
+        back["setup"]["layout"].is_string(),
+        "a layout again: {back}"
+    );
+    b.ok(json!({"type": "ready", "room": room})).await;
+    a.ok(json!({"type": "ready", "room": room})).await;
+    a.room_until(|state| state["phase"] == "playing").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn five_lost_turns_lose_the_game() {
+    let database = Database::sqlite();
+    let mut quick = config(&database);
+    // Nobody moves: the clock plays every turn.
+    quick.move_seconds = 0.05;
+    let server = TestServer::start(quick);
+    let (_alice, _bob, mut a, mut b, room) = two_player_room(&server).await;
+    a.ok(json!({"type": "ready", "room": room})).await;
+    b.ok(json!({"type": "ready", "room": room})).await;
+    let started = a.room_until(|state| state["phase"] != "setup").await;
+    let first = started["clock"]["seat"].as_str().unwrap_or("s").to_owned();
+    let over = a.room_until(|state| state["phase"] == "over").await;
+    let (loser, winner, loser_index) = if first == "s" {
+        ("s", "n", 0)
+    } else {
+        ("n", "s", 1)
+    };
+    let seats = &over["result"]["seats"];
+    assert_eq!(
+        seats[loser]["result"], "loss",
+        "the first to move lost first: {over}"
+    );
+    assert_eq!(seats[winner]["result"], "win", "{over}");
+    let timeouts = TimeoutLimit::JUNQI.0;
+    assert_eq!(over["seats"][loser_index]["timeouts"], timeouts, "{over}");
+    assert_eq!(
+        over["seats"][1 - loser_index]["timeouts"],
+        timeouts - 1,
+        "{over}"
+    );
+    assert_eq!(over["view"]["moves"], 0, "a lost turn is not a move");
+    let results = common::results_by_seat(&[
+        (Seat::new(loser_index), SeatResult::Loss),
+        (Seat::new(1 - loser_index), SeatResult::Win),
+    ]);
+    let scored = points_change(&PointsTable::JUNQI_2P, &results, 0, multiplier(&[0, 0]));
+    assert_eq!(seats[loser]["points"], scored.0[loser_index], "{over}");
+    assert_eq!(
+        seats[winner]["points"],
+        scored.0[1 - loser_index],
+        "no points for so short a game"
+    );
 }

@@ -187,39 +187,70 @@ pub struct Person {
 impl Person {
     /// Signs in as a guest with (a unique form of) `name`.
     pub async fn guest(server: &TestServer, name: &str) -> Person {
+        Person::sign_in(server, "/api/guest", &json!({"name": name}))
+            .await
+            .unwrap_or_else(|(status, body)| panic!("guest sign-in: {status} {body}"))
+    }
+
+    /// Registers an account with a password, and is signed in with it.
+    pub async fn register(server: &TestServer, name: &str, password: &str) -> Person {
+        let body = json!({"name": name, "password": password});
+        Person::sign_in(server, "/api/register", &body)
+            .await
+            .unwrap_or_else(|(status, body)| panic!("register: {status} {body}"))
+    }
+
+    /// Posts `body` to a sign-in endpoint (`/api/guest`, `/api/register`, `/api/login`) from a
+    /// new browser; the person signed in, or the refusal's status and body.
+    pub async fn sign_in(
+        server: &TestServer,
+        path: &str,
+        body: &Value,
+    ) -> Result<Person, (u16, Value)> {
         let base = format!("http://{}", server.addr);
         let http = reqwest::Client::builder()
             .cookie_store(true)
             .build()
             .unwrap();
         let answer = http
-            .post(format!("{base}/api/guest"))
-            .json(&json!({"name": name}))
+            .post(format!("{base}{path}"))
+            .json(body)
             .send()
             .await
             .unwrap();
-        assert!(
-            answer.status().is_success(),
-            "guest sign-in: {}",
-            answer.status()
-        );
-        let cookie = answer
-            .headers()
-            .get("set-cookie")
-            .expect("a session cookie")
-            .to_str()
-            .unwrap()
-            .split(';')
-            .next()
-            .unwrap()
-            .to_owned();
+        let status = answer.status().as_u16();
+        let cookie = answer.headers().get("set-cookie").map(|cookie| {
+            cookie
+                .to_str()
+                .unwrap()
+                .split(';')
+                .next()
+                .unwrap()
+                .to_owned()
+        });
         let body: Value = answer.json().await.unwrap();
-        Person {
-            http,
-            base,
-            cookie,
-            name: body["user"]["name"].as_str().unwrap().to_owned(),
+        match cookie {
+            Some(cookie) if status == 200 => Ok(Person {
+                http,
+                base,
+                cookie,
+                name: body["user"]["name"].as_str().unwrap().to_owned(),
+            }),
+            _ => Err((status, body)),
         }
+    }
+
+    /// Posts `body` to `path` as this person: the status and the JSON answer.
+    pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let answer = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header("cookie", &self.cookie)
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        (answer.status().as_u16(), answer.json().await.unwrap())
     }
 
     /// The same person with a browser pointed at another server address (after a restart).
