@@ -177,6 +177,11 @@ async fn a_killed_server_resumes_the_game_with_its_moves_and_clock() {
         assert_eq!(after["phase"], "playing");
         assert_eq!(after["view"]["position"], before["view"]["position"]);
         assert_eq!(after["last_moves"], before["last_moves"]);
+        for seat in 0..2 {
+            let player = &after["seats"][seat]["player"];
+            assert_eq!(player, &before["seats"][seat]["player"], "{after}");
+            assert_eq!(player["kind"], "guest", "still a guest after the restart");
+        }
         let clock = &after["clock"];
         assert_eq!(clock["seat"], before["clock"]["seat"]);
         assert!(
