@@ -2,6 +2,9 @@
 //! back byte for byte; damaged positions and arbitrary texts are refused with an offset inside
 //! the text, or read to a canonical position that reads back to itself.
 
+mod common;
+
+use common::random_plies;
 use proptest::prelude::*;
 use zhanqi_core::{Game, GameNotation, GameRng, Seat, ToAct, Viewer};
 use zhanqi_shengke::notation::{TurnRecord, TurnRecorder, action_text, parse_action};
@@ -132,23 +135,7 @@ fn joined(turn: &TurnRecord, records: &[String]) -> String {
 /// The position after `plies` random actions of the game with `seed` (rolls included).
 fn random_position(seed: u64, plies: usize) -> Shengke {
     let mut game = Shengke::new(&ShengkeOptions::default(), seed).expect("standard options");
-    let mut rng = GameRng::stream(seed, 5);
-    let mut actions = Vec::new();
-    for _ in 0..plies {
-        match game.to_act() {
-            ToAct::Over => break,
-            ToAct::Chance => {
-                game.roll().expect("a roll");
-            }
-            ToAct::Seats(seats) => {
-                let seat = seats.lowest().expect("a seat acts");
-                actions.clear();
-                game.legal_actions(seat, &mut actions);
-                let action = actions[rng.below(actions.len())];
-                game.apply_unchecked(seat, &action);
-            }
-        }
-    }
+    random_plies(&mut game, &mut GameRng::stream(seed, 5), plies);
     game
 }
 
