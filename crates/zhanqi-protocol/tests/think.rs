@@ -157,3 +157,135 @@ fn think_refusals_say_what_is_wrong() {
         r#"{"ok":false,"error":"there is no current game; start one with new or load"}"#
     );
 }
+
+/// §10's state before turn 7, waiting for the roll.
+const SHENGKE_BEFORE_TURN_7: &str = "turn 7 phase start active 1
+field 1H4,.,.,.,./.,2M1,.,2S2,1J5/.,.,.,.,./.,.,2J4,.,./.,.,.,.,1S5
+p1 piles M:M4,M1,M2,M5 H:H1,H2,H3,H5 T:T1,T2,T3,T4,T5 J:J1,J2,J3,J4 S:S1,S2,S3,S4
+p1 hand -
+p1 discard M3
+p2 piles M:M2,M3,M4,M5 H:H1,H2,H3,H4 T:T1,T3,T4,T5 J:J1,J2,J3,J5 S:S1,S3,S4,S5
+p2 hand H5
+p2 discard T2";
+
+/// A shengke engine at `position`, after `moves` played as `(seat, move)`.
+fn shengke(position: &str, moves: &[(&str, &str)]) -> Engine {
+    let mut engine = Engine::new(Registry::standard());
+    let answer = ask(
+        &mut engine,
+        json!({"op":"load","game":"shengke","position":position}),
+    );
+    assert_eq!(answer["ok"], true, "{answer}");
+    for (seat, text) in moves {
+        let answer = ask(&mut engine, json!({"op":"play","seat":seat,"move":text}));
+        assert_eq!(answer["ok"], true, "{seat} {text}: {answer}");
+    }
+    engine
+}
+
+/// Every player answers a listed move for the seat to act, changes nothing, and the move
+/// plays: at a placement (§10 turn 7), an element for a 6 (turn 8) and a recovery choice
+/// (§12 vector 21).
+#[test]
+fn think_answers_a_legal_shengke_move_for_every_player() {
+    let recovery = "turn 5 phase place active 1 rolled T,T
+field .,.,.,.,./.,2J1,.,.,2J3/.,.,.,2H1,./.,2S2,.,1J2,./.,.,.,.,.
+p1 piles M:- H:- T:T2,T3 J:J1 S:-
+p1 hand T1,T5
+p1 discard J3,J4,J5
+p2 piles M:- H:- T:- J:- S:-
+p2 hand -
+p2 discard -";
+    let turn_7 = SHENGKE_BEFORE_TURN_7;
+    let positions = [
+        ("placement", shengke(turn_7, &[("chance", "13")]), "1"),
+        (
+            "element",
+            shengke(
+                turn_7,
+                &[("chance", "13"), ("1", "M4@b2 T1@c3"), ("chance", "65")],
+            ),
+            "2",
+        ),
+        ("recovery", shengke(recovery, &[("1", "T1@c3 T5@e3")]), "1"),
+    ];
+    for (what, mut engine, seat) in positions {
+        let before = ask(&mut engine, json!({"op":"position"}));
+        let legal = ask(&mut engine, json!({"op":"legal"}));
+        assert_eq!(legal["to_move"], json!([seat]), "{what}: {legal}");
+        let listed = legal["moves"][seat].as_array().unwrap().clone();
+        for player in ["random", "heuristic", "ismcts:iters=100"] {
+            let answer = ask(
+                &mut engine,
+                json!({"op":"think","seat":seat,"player":player,"seed":5,"id":what}),
+            );
+            assert_eq!(answer["ok"], true, "{what} {player}: {answer}");
+            assert_eq!(answer["id"], what);
+            let chosen = &answer["move"];
+            assert!(
+                listed.contains(chosen),
+                "{what}: {player} chose {chosen}, not among {listed:?}"
+            );
+            assert_eq!(ask(&mut engine, json!({"op":"position"})), before);
+        }
+        let chosen = ask(
+            &mut engine,
+            json!({"op":"think","seat":seat,"player":"ismcts:iters=100","seed":9}),
+        )["move"]
+            .clone();
+        let played = ask(&mut engine, json!({"op":"play","seat":seat,"move":chosen}));
+        assert_eq!(played["ok"], true, "{what}: {played}");
+    }
+}
+
+/// The answer for a seat that has nothing to choose names who acts; at the roll it says to
+/// roll; after the last turn nobody may think.
+#[test]
+fn think_refuses_shengke_seats_that_do_not_choose() {
+    let mut engine = shengke(SHENGKE_BEFORE_TURN_7, &[]);
+    let before = ask(&mut engine, json!({"op":"position"}));
+    for (seat, error) in [
+        (
+            "1",
+            "seat 1 cannot act now: the game is at a chance node, so send roll or play an \
+             outcome with seat \"chance\"",
+        ),
+        // The dice are no player: think chooses for seats only.
+        ("chance", "unknown seat 'chance'; the seats are: 1, 2"),
+    ] {
+        let answer = ask(
+            &mut engine,
+            json!({"op":"think","seat":seat,"player":"heuristic"}),
+        );
+        assert_eq!(answer, json!({"ok":false,"error":error}), "{seat}");
+    }
+    assert_eq!(ask(&mut engine, json!({"op":"position"})), before);
+
+    let mut engine = shengke(SHENGKE_BEFORE_TURN_7, &[("chance", "13")]);
+    let answer = ask(
+        &mut engine,
+        json!({"op":"think","seat":"2","player":"ismcts:iters=50"}),
+    );
+    assert_eq!(
+        answer,
+        json!({"ok":false,"error":"seat 2 has nothing to choose now; the seats to act are: 1"})
+    );
+
+    let over = "turn 20 phase over active 2
+field .,.,.,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,.
+p1 piles M:- H:- T:- J:- S:-
+p1 hand -
+p1 discard -
+p2 piles M:- H:- T:- J:- S:-
+p2 hand -
+p2 discard -";
+    let mut engine = shengke(over, &[]);
+    let answer = ask(
+        &mut engine,
+        json!({"op":"think","seat":"2","player":"random"}),
+    );
+    assert_eq!(
+        answer,
+        json!({"ok":false,"error":"the game is over, so no seat has anything to choose"})
+    );
+}
