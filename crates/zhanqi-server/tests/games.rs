@@ -1,9 +1,10 @@
-//! Whole games over real sockets: two people in 2p, one person with three AIs in 4p, with a
-//! spectator watching; every frame each of them received is checked for leaks.
+//! Whole games over real sockets: two people in 2p and in dark chess, one person with three
+//! AIs in 4p, with a spectator watching; every frame each of them received is checked for
+//! leaks, field by field and string by string against the replay's secrets.
 
 mod common;
 
-use common::leaks::{Fact, check_frame, true_facts};
+use common::leaks::{Fact, Secrets, check_frame, true_facts};
 use common::{Database, Person, Socket, TestServer, config, my_turn};
 use serde_json::{Value, json};
 
@@ -35,88 +36,109 @@ async fn sit_ready(socket: &mut Socket, room: i64, seat: &str) {
     socket.ok(json!({"type": "ready", "room": room})).await;
 }
 
+/// Two people play a whole game of `mode` with random moves while a third watches; every
+/// frame each of them got is checked for leaks, the replay and the exports against the moves.
+async fn two_people_play_a_whole_game(server: &TestServer, mode: &str, seed: u64) {
+    let alice = Person::guest(server, "alice").await;
+    let bob = Person::guest(server, "bob").await;
+    let carol = Person::guest(server, "carol").await;
+    let (mut a, mut b, mut watcher) = (
+        alice.socket().await,
+        bob.socket().await,
+        carol.socket().await,
+    );
+
+    let created = a
+        .ok(json!({"type": "create", "game": "junqi", "mode": mode}))
+        .await;
+    let room = created["room"].as_i64().unwrap();
+    for socket in [&mut a, &mut b, &mut watcher] {
+        socket.ok(json!({"type": "join", "room": room})).await;
+    }
+    sit_ready(&mut a, room, "s").await;
+    sit_ready(&mut b, room, "n").await;
+
+    let mut chooser = Chooser(seed);
+    let mut moves = 0u64;
+    let (over, final_b) = loop {
+        let at = |room: &Value| room["phase"] == "over" || room["view"]["moves"] == json!(moves);
+        let state_a = a.room_until(at).await;
+        let state_b = b.room_until(at).await;
+        watcher.room_until(at).await;
+        if state_a["phase"] == "over" {
+            break (state_a, state_b);
+        }
+        let (mover, state) = if my_turn(&state_a) {
+            (&mut a, state_a)
+        } else {
+            (&mut b, state_b)
+        };
+        assert!(my_turn(&state), "somebody must be to move: {state}");
+        let action = chooser.pick(state["legal"].as_array().unwrap()).to_owned();
+        mover
+            .ok(json!({"type": "act", "room": room, "action": action}))
+            .await;
+        moves += 1;
+    };
+    assert!(over["result"]["reason"].is_string(), "{over}");
+    assert_eq!(over["result"], final_b["result"]);
+
+    let (status, replay) = alice.get(&format!("/api/games/{room}/replay")).await;
+    assert_eq!(status, 200, "{replay}");
+    let replay: Value = serde_json::from_str(&replay).unwrap();
+    assert_eq!(replay["steps"].as_array().unwrap().len() as u64, moves + 1);
+    let truth = true_facts(&replay);
+    let secrets = Secrets::from_replay(&replay);
+    let mut shown = Vec::new();
+    for (socket, me) in [(&a, Some("s")), (&b, Some("n")), (&watcher, None)] {
+        check_all(socket, me, &mut shown);
+        secrets.check_frames(&socket.frames, me);
+    }
+    let planted = [secrets.planted_leak()];
+    let caught = std::panic::catch_unwind(|| secrets.check_frames(&planted, None));
+    assert!(
+        caught.is_err(),
+        "the check finds a planted leak: {}",
+        planted[0]
+    );
+    assert!(!shown.is_empty(), "the seats saw pieces");
+    for fact in shown {
+        assert!(truth.contains(&fact), "{fact:?} was shown but never true");
+    }
+    // After the game everyone sees everything: the last frame equals the final truth.
+    let final_cells = &replay["steps"].as_array().unwrap().last().unwrap()["cells"];
+    assert_eq!(&over["view"]["cells"], final_cells);
+
+    let (status, record) = alice.get(&format!("/api/games/{room}/record")).await;
+    assert_eq!(status, 200);
+    let record = zhanqi_protocol::GameRecord::from_json(&record).unwrap();
+    let (steps, _) = record
+        .replay(&zhanqi_protocol::Registry::standard())
+        .unwrap();
+    assert_eq!(steps.len() as u64, moves + 1, "the exported record replays");
+    let (status, jfen) = alice.get(&format!("/api/games/{room}/jfen")).await;
+    assert_eq!(status, 200);
+    assert_eq!(jfen.lines().count() as u64, moves + 1);
+
+    // The players' profiles count the game.
+    let (_, profile) = alice.get(&format!("/api/users/{}", alice.name)).await;
+    let profile: Value = serde_json::from_str(&profile).unwrap();
+    assert_eq!(profile["user"]["games"]["played"], 1, "{profile}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_2p_game_between_two_people_with_a_spectator_leaks_nothing() {
     for database in Database::all() {
         let server = TestServer::start(config(&database));
-        let alice = Person::guest(&server, "alice").await;
-        let bob = Person::guest(&server, "bob").await;
-        let carol = Person::guest(&server, "carol").await;
-        let (mut a, mut b, mut watcher) = (
-            alice.socket().await,
-            bob.socket().await,
-            carol.socket().await,
-        );
-
-        let created = a
-            .ok(json!({"type": "create", "game": "junqi", "mode": "2p"}))
-            .await;
-        let room = created["room"].as_i64().unwrap();
-        for socket in [&mut a, &mut b, &mut watcher] {
-            socket.ok(json!({"type": "join", "room": room})).await;
-        }
-        sit_ready(&mut a, room, "s").await;
-        sit_ready(&mut b, room, "n").await;
-
-        let mut chooser = Chooser(7);
-        let mut moves = 0u64;
-        let (over, final_b) = loop {
-            let at =
-                |room: &Value| room["phase"] == "over" || room["view"]["moves"] == json!(moves);
-            let state_a = a.room_until(at).await;
-            let state_b = b.room_until(at).await;
-            watcher.room_until(at).await;
-            if state_a["phase"] == "over" {
-                break (state_a, state_b);
-            }
-            let (mover, state) = if my_turn(&state_a) {
-                (&mut a, state_a)
-            } else {
-                (&mut b, state_b)
-            };
-            assert!(my_turn(&state), "somebody must be to move: {state}");
-            let action = chooser.pick(state["legal"].as_array().unwrap()).to_owned();
-            mover
-                .ok(json!({"type": "act", "room": room, "action": action}))
-                .await;
-            moves += 1;
-        };
-        assert!(over["result"]["reason"].is_string(), "{over}");
-        assert_eq!(over["result"], final_b["result"]);
-
-        let (status, replay) = alice.get(&format!("/api/games/{room}/replay")).await;
-        assert_eq!(status, 200, "{replay}");
-        let replay: Value = serde_json::from_str(&replay).unwrap();
-        assert_eq!(replay["steps"].as_array().unwrap().len() as u64, moves + 1);
-        let truth = true_facts(&replay);
-        let mut shown = Vec::new();
-        check_all(&a, Some("s"), &mut shown);
-        check_all(&b, Some("n"), &mut shown);
-        check_all(&watcher, None, &mut shown);
-        assert!(!shown.is_empty(), "the seats saw their own pieces");
-        for fact in shown {
-            assert!(truth.contains(&fact), "{fact:?} was shown but never true");
-        }
-        // After the game everyone sees everything: the last frame equals the final truth.
-        let final_cells = &replay["steps"].as_array().unwrap().last().unwrap()["cells"];
-        assert_eq!(&over["view"]["cells"], final_cells);
-
-        let (status, record) = alice.get(&format!("/api/games/{room}/record")).await;
-        assert_eq!(status, 200);
-        let record = zhanqi_protocol::GameRecord::from_json(&record).unwrap();
-        let (steps, _) = record
-            .replay(&zhanqi_protocol::Registry::standard())
-            .unwrap();
-        assert_eq!(steps.len() as u64, moves + 1, "the exported record replays");
-        let (status, jfen) = alice.get(&format!("/api/games/{room}/jfen")).await;
-        assert_eq!(status, 200);
-        assert_eq!(jfen.lines().count() as u64, moves + 1);
-
-        // The players' profiles count the game.
-        let (_, profile) = alice.get(&format!("/api/users/{}", alice.name)).await;
-        let profile: Value = serde_json::from_str(&profile).unwrap();
-        assert_eq!(profile["user"]["games"]["played"], 1, "{profile}");
+        two_people_play_a_whole_game(&server, "2p", 7).await;
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_dark_game_between_two_people_with_a_spectator_leaks_nothing() {
+    let database = Database::sqlite();
+    let server = TestServer::start(config(&database));
+    two_people_play_a_whole_game(&server, "dark", 3).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -161,7 +183,11 @@ async fn a_4p_game_with_three_ai_seats_is_played_to_the_end() {
         check_all(&watcher, None, &mut shown);
         let (status, replay) = dan.get(&format!("/api/games/{room}/replay")).await;
         assert_eq!(status, 200);
-        let truth = true_facts(&serde_json::from_str(&replay).unwrap());
+        let replay: Value = serde_json::from_str(&replay).unwrap();
+        let secrets = Secrets::from_replay(&replay);
+        secrets.check_frames(&d.frames, Some("s"));
+        secrets.check_frames(&watcher.frames, None);
+        let truth = true_facts(&replay);
         for fact in shown {
             assert!(truth.contains(&fact), "{fact:?} was shown but never true");
         }

@@ -1,6 +1,12 @@
 //! The leak check: no frame may carry an identity its receiver may not see.
+//!
+//! Two layers. [`check_frame`] reads the fields the protocol documents (cells, position,
+//! layouts, events). [`Secrets`] knows, from the omniscient replay, every identity that was
+//! hidden and when; [`Secrets::check_frames`] then reads every string of every frame, under
+//! any key, for a claim of one: an object that names a post and a piece letter, a position
+//! string (JFEN) anywhere, or a deployment string other than the receiver's own.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
@@ -26,6 +32,7 @@ pub fn check_frame(frame: &Value, me: Option<&str>) -> Vec<Fact> {
                 "a frame for the wrong receiver: {frame}"
             );
             let me = seated;
+            let dark = room["mode"] == "dark";
             let view = &room["view"];
             let public: BTreeSet<&str> = view["flags_public"]
                 .as_array()
@@ -37,7 +44,10 @@ pub fn check_frame(frame: &Value, me: Option<&str>) -> Vec<Fact> {
                 if piece == '?' {
                     continue;
                 }
-                let visible = Some(owner) == me || (piece == 'F' && public.contains(owner));
+                // In dark chess a face-up piece is everybody's knowledge.
+                let face_up = dark && cell["face_down"] != true;
+                let visible =
+                    Some(owner) == me || (piece == 'F' && public.contains(owner)) || face_up;
                 assert!(visible, "{me:?} was shown {cell} during play: {frame}");
                 shown.push((
                     cell["post"].as_str().unwrap().to_owned(),
@@ -46,7 +56,7 @@ pub fn check_frame(frame: &Value, me: Option<&str>) -> Vec<Fact> {
                 ));
             }
             if let Some(position) = view["position"].as_str() {
-                check_position(position, me, &public);
+                check_position(position, me, &public, dark);
             }
             for cell in room["setup"]["cells"].as_array().into_iter().flatten() {
                 assert_eq!(
@@ -95,7 +105,7 @@ fn assert_no_identity(event: &Value) {
 }
 
 /// The placement field of a view's JFEN shows no identity the receiver may not see.
-fn check_position(position: &str, me: Option<&str>, public: &BTreeSet<&str>) {
+fn check_position(position: &str, me: Option<&str>, public: &BTreeSet<&str>, dark: bool) {
     let placement = position.split(' ').nth(1).expect("a placement field");
     let chars: Vec<char> = placement.chars().collect();
     let mut at = 0;
@@ -111,8 +121,10 @@ fn check_position(position: &str, me: Option<&str>, public: &BTreeSet<&str>) {
             continue;
         }
         let owner = owner.to_string();
-        let visible =
-            Some(owner.as_str()) == me || (code == 'F' && public.contains(owner.as_str()));
+        // Dark chess writes face-up pieces in capitals, face-down ones (known) in small letters.
+        let visible = Some(owner.as_str()) == me
+            || (code == 'F' && public.contains(owner.as_str()))
+            || (dark && code.is_ascii_uppercase());
         assert!(visible, "{me:?} sees {owner}{code} in {position}");
     }
 }
@@ -130,6 +142,263 @@ pub fn true_facts(replay: &Value) -> BTreeSet<Fact> {
         }
     }
     facts
+}
+
+/// The piece letters (junqi.md §8.1).
+const PIECE_LETTERS: &str = "SJDLTYCPEBMF";
+
+/// The names a piece's owner goes by: seats, and dark chess's colours.
+const OWNERS: [&str; 6] = ["s", "e", "n", "w", "r", "u"];
+
+/// Keys whose single letters are public and name no piece: an attack's outcome class.
+const PUBLIC_LETTER_KEYS: [&str; 1] = ["battle"];
+
+/// Every identity hidden during a game, and from whom, as the omniscient replay tells.
+pub struct Secrets {
+    dark: bool,
+    /// Every identity that was ever true (2p and 4p: never shown to other seats in play).
+    ever: BTreeSet<Fact>,
+    /// By moves completed: identities hidden from everyone then (flags not yet public,
+    /// face-down pieces).
+    hidden_at: BTreeMap<u64, BTreeSet<Fact>>,
+    /// Every post a piece ever stood on.
+    posts: BTreeSet<String>,
+}
+
+impl Secrets {
+    /// Reads the steps of a finished game's replay (`/api/games/ID/replay`).
+    pub fn from_replay(replay: &Value) -> Secrets {
+        let dark = replay["mode"] == "dark";
+        let mut secrets = Secrets {
+            dark,
+            ever: BTreeSet::new(),
+            hidden_at: BTreeMap::new(),
+            posts: BTreeSet::new(),
+        };
+        for step in replay["steps"].as_array().expect("steps") {
+            let view = &step["view"];
+            let moves = view["moves"].as_u64().expect("a move count in every step");
+            let public: BTreeSet<&str> = view["flags_public"]
+                .as_array()
+                .map(|flags| flags.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            for cell in view["cells"].as_array().expect("cells") {
+                let owner = cell["owner"].as_str().unwrap();
+                let piece = cell["piece"].as_str().unwrap().chars().next().unwrap();
+                let fact = (
+                    cell["post"].as_str().unwrap().to_owned(),
+                    owner.to_owned(),
+                    piece,
+                );
+                let hidden_from_all = if dark {
+                    cell["face_down"] == true
+                } else {
+                    piece == 'F' && !public.contains(owner)
+                };
+                if hidden_from_all {
+                    secrets
+                        .hidden_at
+                        .entry(moves)
+                        .or_default()
+                        .insert(fact.clone());
+                }
+                secrets.posts.insert(fact.0.clone());
+                secrets.ever.insert(fact);
+            }
+        }
+        assert!(!secrets.ever.is_empty(), "a replay with pieces");
+        secrets
+    }
+
+    /// Whether `me` (a seat, or `None` for a spectator) may not know `fact` after `moves`
+    /// moves.
+    fn is_secret(&self, fact: &Fact, me: Option<&str>, moves: u64) -> bool {
+        let own = !self.dark && Some(fact.1.as_str()) == me;
+        if own {
+            return false;
+        }
+        let others_identity = !self.dark && fact.2 != 'F' && self.ever.contains(fact);
+        others_identity
+            || self
+                .hidden_at
+                .get(&moves)
+                .is_some_and(|hidden| hidden.contains(fact))
+    }
+
+    /// A frame that tells a spectator one secret of the first position under keys no frame
+    /// uses, to show that [`Secrets::check_frames`] finds what it was not told to look for.
+    pub fn planted_leak(&self) -> Value {
+        let (post, _, piece) = self
+            .hidden_at
+            .get(&0)
+            .and_then(|hidden| hidden.iter().next())
+            .or_else(|| self.ever.iter().find(|fact| fact.2 != 'F'))
+            .expect("a secret at the start");
+        serde_json::json!({"type": "events", "events": [{"kind": "rumour", "where": post, "what": piece.to_string()}]})
+    }
+
+    /// Reads every frame one receiver got, in order; panics on any claim of a secret.
+    pub fn check_frames(&self, frames: &[Value], me: Option<&str>) {
+        // A frame belongs to the position of the next room frame (events come just before it).
+        let mut times = vec![None; frames.len()];
+        let mut next = None;
+        for (index, frame) in frames.iter().enumerate().rev() {
+            if frame["type"] == "room" {
+                next = frame["room"]["view"]["moves"].as_u64().or(next);
+            }
+            times[index] = next;
+        }
+        for (frame, moves) in frames.iter().zip(times) {
+            let moves = moves.unwrap_or(0);
+            if frame["type"] == "room" && frame["room"]["phase"] == "over" {
+                continue;
+            }
+            let own_layout = frame["room"]["setup"]["layout"].as_str();
+            let mut claims = Vec::new();
+            self.claims(frame, &mut claims, own_layout, frame);
+            for fact in claims {
+                assert!(
+                    !self.is_secret(&fact, me, moves),
+                    "{me:?} was told {fact:?} after {moves} moves: {frame}"
+                );
+            }
+        }
+    }
+
+    /// Collects every identity `value` claims, at any depth, under any key.
+    fn claims(&self, value: &Value, out: &mut Vec<Fact>, own_layout: Option<&str>, frame: &Value) {
+        match value {
+            Value::String(text) => {
+                out.extend(position_claims(text));
+                if is_deployment(text) {
+                    assert_eq!(Some(text.as_str()), own_layout, "a layout in {frame}");
+                }
+            }
+            Value::Array(items) => {
+                for item in items {
+                    self.claims(item, out, own_layout, frame);
+                }
+            }
+            Value::Object(fields) => {
+                self.object_claims(fields, out);
+                for item in fields.values() {
+                    self.claims(item, out, own_layout, frame);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// An object that names a post and a piece letter claims that piece stands there (for the
+    /// owner it names, or for any owner if it names none).
+    fn object_claims(&self, fields: &serde_json::Map<String, Value>, out: &mut Vec<Fact>) {
+        let strings: Vec<&str> = fields
+            .iter()
+            .filter(|(key, _)| !PUBLIC_LETTER_KEYS.contains(&key.as_str()))
+            .flat_map(|(_, value)| match value {
+                Value::String(text) => vec![text.as_str()],
+                Value::Array(items) => items.iter().filter_map(Value::as_str).collect(),
+                _ => Vec::new(),
+            })
+            .collect();
+        let posts: Vec<&str> = strings
+            .iter()
+            .copied()
+            .filter(|text| self.posts.contains(*text))
+            .collect();
+        let letters: Vec<char> = strings
+            .iter()
+            .filter_map(|text| single_char(text))
+            // Small letters are seats and colours; a piece letter is a capital.
+            .filter(|&c| PIECE_LETTERS.contains(c))
+            .collect();
+        let mut owners: Vec<&str> = strings
+            .iter()
+            .copied()
+            .filter(|text| OWNERS.contains(text))
+            .collect();
+        if owners.is_empty() {
+            owners = OWNERS.to_vec();
+        }
+        for post in &posts {
+            for owner in &owners {
+                for &letter in &letters {
+                    out.push((
+                        (*post).to_owned(),
+                        (*owner).to_owned(),
+                        letter.to_ascii_uppercase(),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+fn single_char(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    let c = chars.next()?;
+    chars.next().is_none().then_some(c)
+}
+
+/// A deployment string: six rows of five pieces or `.` (junqi.md §8.3).
+fn is_deployment(text: &str) -> bool {
+    let rows: Vec<&str> = text.split('/').collect();
+    rows.len() == 6
+        && rows.iter().all(|row| {
+            row.chars().count() == 5 && row.chars().all(|c| c == '.' || PIECE_LETTERS.contains(c))
+        })
+}
+
+/// The files of one rank of a position string, in order (junqi.md §8.1).
+fn files_of(variant: &str, rank: usize) -> &'static str {
+    match (variant, rank) {
+        ("4p", 7 | 9 | 11) => "abcdefgiklmnopq",
+        ("4p", 8 | 10) => "abcdeflmnopq",
+        ("4p", _) => "ghijk",
+        _ => "abcde",
+    }
+}
+
+/// The identities a position string (JFEN) shows, wherever it stands; panics on a face-down
+/// piece written with its identity (only an omniscient string may).
+fn position_claims(text: &str) -> Vec<Fact> {
+    let fields: Vec<&str> = text.split(' ').collect();
+    let ranks = match fields.first() {
+        Some(&"4p") => 17,
+        Some(&"2p" | &"dark") => 12,
+        _ => return Vec::new(),
+    };
+    if fields.len() != 7 {
+        return Vec::new();
+    }
+    let mut claims = Vec::new();
+    for (row, placement) in fields[1].split('/').enumerate() {
+        let rank = ranks - row;
+        let files: Vec<char> = files_of(fields[0], rank).chars().collect();
+        let (mut file, mut chars) = (0, placement.chars().peekable());
+        while let Some(c) = chars.next() {
+            if let Some(run) = c.to_digit(10) {
+                let mut run = run as usize;
+                while let Some(digit) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    run = run * 10 + digit as usize;
+                    chars.next();
+                }
+                file += run;
+                continue;
+            }
+            let code = chars.next().expect("a token has two characters");
+            assert!(
+                !code.is_ascii_lowercase(),
+                "a face-down identity in the position {text}"
+            );
+            let post = format!("{}{rank}", files[file]);
+            if code != '?' {
+                claims.push((post, c.to_string(), code));
+            }
+            file += 1;
+        }
+    }
+    claims
 }
 
 /// A shengke room frame: the opponent's hand (and both hands for a spectator) is a count,
