@@ -124,30 +124,116 @@ export function fieldGrid(cells, you, decks, options = {}) {
   return h('div', { class: 'sk-field', id: 'field' }, rows);
 }
 
+/** The outline of a pile, discard pile or hand card that the animation points at. */
+const FLASH = 'outline: 3px solid #e90; outline-offset: 1px;';
+
 /**
- * One player's side of the table: piles, hand (cards or backs), discard pile.
+ * One player's side of the table: piles, hand (cards or backs), discard pile. A hand card
+ * with `drawn` (known by its element only, while the animation runs) shows its element, and
+ * `marks` (pile codes, `discard`) outlines what the animation points at.
  * @param {any} player
  * @param {any} decks
  * @param {boolean} mine
- * @param {{selected?: string | null, selectable?: Set<string>, onCard?: (card: string) => void}} [options]
+ * @param {{selected?: string | null, selectable?: Set<string>, onCard?: (card: string) => void, marks?: Set<string>}} [options]
  */
 export function playerSide(player, decks, mine, options = {}) {
   const pileCount = (/** @type {any} */ pile) => (Array.isArray(pile) ? pile.length : pile);
-  const hand = Array.isArray(player.hand)
-    ? player.hand.map((/** @type {any} */ card) => cardFace({ ...card, owner: player.seat }, cardName(decks, player.seat, card.card), {
+  const marked = (/** @type {string} */ what) => (options.marks?.has(what) ? { 'data-mark': 'flash', style: FLASH } : {});
+  const handCard = (/** @type {any} */ card) => (card.drawn
+    ? h('div', { class: `sk-card el-${card.element} drawn`, 'data-drawn': card.element, style: FLASH }, h('span', { class: 'sk-el' }, glyph(card.element)))
+    : cardFace({ ...card, owner: player.seat }, cardName(decks, player.seat, card.card), {
       class: `sk-card el-${card.element}${options.selected === card.card ? ' selected' : ''}${options.selectable?.has(card.card) ? ' selectable' : ''}`,
       onclick: () => options.onCard?.(card.card),
-    }))
-    : Array.from({ length: Number(player.hand) }, () => h('div', { class: 'sk-card back' }, '靈'));
+    }));
+  const hand = Array.isArray(player.hand)
+    ? player.hand.map(handCard)
+    : Array.from({ length: Number(player.hand) }, (_, index) => h('div', {
+      class: 'sk-card back',
+      ...(index >= Number(player.hand) - (player.drawnBacks ?? 0) ? { 'data-drawn': 'back', style: FLASH } : {}),
+    }, '靈'));
   return h('div', { class: `sk-side ${mine ? 'mine' : 'theirs'}`, 'data-seat': player.seat },
     h('div', { class: 'sk-piles' },
       h('span', { class: 'sk-label' }, seatName(player.seat), ' · ', t('sk_on_field', { n: player.field })),
-      ELEMENTS.map(([code, name]) => h('span', { class: `sk-pile el-${code}`, 'data-pile': code }, `${name} ${pileCount(player.piles[code])}`)),
-      h('span', { class: 'sk-discard', 'data-discard': String(player.discard.length) },
+      ELEMENTS.map(([code, name]) => h('span', { class: `sk-pile el-${code}`, 'data-pile': code, 'data-count': String(pileCount(player.piles[code])), ...marked(code) }, `${name} ${pileCount(player.piles[code])}`)),
+      h('span', { class: 'sk-discard', 'data-discard': String(player.discard.length), ...marked('discard') },
         t('sk_discard', { n: player.discard.length }), ' ',
         player.discard.map((/** @type {any} */ card) => h('span', { class: `sk-mini el-${card.element}` }, card.card)))),
     h('div', { class: 'sk-hand', 'data-hand': Array.isArray(player.hand) ? String(player.hand.length) : String(player.hand) }, hand),
   );
+}
+
+/**
+ * The players of a view as the animation shows them, changed event by event before the
+ * server's next view arrives: placed cards leave the hand, destroyed cards reach their
+ * owner's discard pile, drawn cards leave their pile for the hand (known by their element
+ * only) and recovered cards go from the discard pile back to their pile.
+ */
+export class ShownPlayers {
+  /** @param {any[]} players  the view's players */
+  constructor(players) {
+    /** @type {any[]} */
+    this.players = structuredClone(players ?? []);
+  }
+
+  /** @param {string} seat */
+  of(seat) {
+    return this.players.find((player) => player.seat === seat);
+  }
+
+  /**
+   * Cards of `seat` go from its hand to the field.
+   * @param {string} seat
+   * @param {any[]} cards
+   */
+  placed(seat, cards) {
+    const player = this.of(seat);
+    if (!player) return;
+    const ids = new Set(cards.map((card) => card.card));
+    player.hand = Array.isArray(player.hand) ? player.hand.filter((/** @type {any} */ card) => !ids.has(card.card)) : Math.max(0, Number(player.hand) - cards.length);
+    player.field += cards.length;
+  }
+
+  /**
+   * A field card is destroyed: it goes to its owner's discard pile.
+   * @param {any} card  {card, element, owner}
+   */
+  destroyed(card) {
+    const player = this.of(card.owner);
+    if (!player) return;
+    player.discard = [...player.discard, { card: card.card, element: card.element, in: card.in, out: card.out }];
+    player.field = Math.max(0, player.field - 1);
+  }
+
+  /**
+   * `seat` draws the top card of the pile of `element` into its hand.
+   * @param {string} seat
+   * @param {string} element
+   */
+  drew(seat, element) {
+    const player = this.of(seat);
+    if (!player) return;
+    const pile = player.piles[element];
+    player.piles[element] = Array.isArray(pile) ? pile.slice(1) : Math.max(0, Number(pile) - 1);
+    if (Array.isArray(player.hand)) {
+      player.hand = [...player.hand, { card: null, element, drawn: true }];
+    } else {
+      player.hand = Number(player.hand) + 1;
+      player.drawnBacks = (player.drawnBacks ?? 0) + 1;
+    }
+  }
+
+  /**
+   * `seat` recovers `card` from its discard pile to the bottom of its pile.
+   * @param {string} seat
+   * @param {any} card  {card, element}
+   */
+  recovered(seat, card) {
+    const player = this.of(seat);
+    if (!player) return;
+    player.discard = player.discard.filter((/** @type {any} */ each) => each.card !== card.card);
+    const pile = player.piles[card.element];
+    player.piles[card.element] = Array.isArray(pile) ? [...pile, card] : Number(pile) + 1;
+  }
 }
 
 /**
@@ -219,8 +305,12 @@ export function mount(root, ctx, roomId, first) {
   let state = null;
   /** @type {any[]} the field as the animation shows it */
   let shown = [];
+  /** the players' hands, piles and discard piles as the animation shows them */
+  let shownPlayers = new ShownPlayers([]);
   /** @type {Map<string, string>} */
   let marks = new Map();
+  /** @type {Map<string, Set<string>>} by seat: the piles (codes) and `discard` the animation points at */
+  let sideMarks = new Map();
   /** @type {string | null} */
   let selected = null;
   /** @type {string | null} the first placement chosen (`M4@b2`) */
@@ -372,14 +462,14 @@ export function mount(root, ctx, roomId, first) {
     if (!view) return;
     const decks = state.decks;
     const you = state.you;
-    const players = view.players;
+    const players = shownPlayers.players;
     const mine = players.find((/** @type {any} */ p) => p.seat === (you ?? '1'));
     const theirs = players.find((/** @type {any} */ p) => p.seat !== mine.seat);
     const pending = firstPlacement ? new Map([[firstPlacement.split('@')[1], 'pending']]) : new Map();
     replace(table,
-      playerSide(theirs, decks, false),
+      playerSide(theirs, decks, false, { marks: sideMarks.get(theirs.seat) }),
       fieldGrid(shown, you, decks, { targets: targetCells(), marks: new Map([...pending, ...marks]), onCell: clickCell }),
-      playerSide(mine, decks, you !== null, { selected, selectable: selectableCards(), onCard: clickCard }));
+      playerSide(mine, decks, you !== null, { selected, selectable: selectableCards(), onCard: clickCard, marks: sideMarks.get(mine.seat) }));
   };
 
   const drawStatus = () => {
@@ -538,7 +628,9 @@ export function mount(root, ctx, roomId, first) {
     // The deck editor's messages are done with once the game starts.
     if (previous?.phase === 'setup' && next.phase !== 'setup') say('');
     shown = next.view?.cells ?? [];
+    shownPlayers = new ShownPlayers(next.view?.players);
     marks = new Map();
+    sideMarks = new Map();
     deadline = next.clock ? performance.now() + next.clock.remaining_ms : null;
     if (next.legal.length === 0) {
       selected = null;
@@ -550,6 +642,34 @@ export function mount(root, ctx, roomId, first) {
       api.me().then((user) => user && ctx.updateUser(user)).catch(() => {});
     }
     draw();
+  };
+
+  /**
+   * Outlines a pile or discard pile of `seat` in this animation step.
+   * @param {string} seat
+   * @param {string} what  a pile code or `discard`
+   */
+  const markSide = (seat, what) => {
+    const set = sideMarks.get(seat) ?? new Set();
+    set.add(what);
+    sideMarks.set(seat, set);
+  };
+
+  /**
+   * The hands, piles and discard piles change with a judgement: a recovered card leaves the
+   * discard pile for the bottom of its pile, a 生行 draw leaves its pile for the hand.
+   * @param {any} event
+   */
+  const judgementMoves = (event) => {
+    if (event.empty || !event.card) return;
+    if (event.step === 'xs') {
+      shownPlayers.recovered(event.seat, event.card);
+      markSide(event.seat, 'discard');
+      markSide(event.seat, event.card.element);
+    } else if (event.step === 'sx') {
+      shownPlayers.drew(event.seat, event.card.element);
+      markSide(event.seat, event.card.element);
+    }
   };
 
   /** @param {any[]} events */
@@ -572,14 +692,26 @@ export function mount(root, ctx, roomId, first) {
         drawStatus();
         continue;
       }
+      marks = new Map();
+      sideMarks = new Map();
       if (event.kind === 'placed') {
+        // The placed cards leave the hand as they reach the field.
+        shownPlayers.placed(event.seat, event.cards);
         shown = [...shown, ...event.cards];
         marks = new Map(event.cards.map((/** @type {any} */ card) => [card.cell, 'placed']));
+      } else if (event.kind === 'drew') {
+        // The draw phase: one card from the pile of each rolled element.
+        for (const element of event.elements ?? []) {
+          shownPlayers.drew(event.seat, element);
+          markSide(event.seat, element);
+        }
+        judgementNow = text ?? '';
+        drawStatus();
       } else if (event.kind === 'judgement') {
-        marks = new Map();
         if (event.by?.cell) marks.set(event.by.cell, 'by');
         if (event.source?.cell) marks.set(event.source.cell, 'source');
         if ((event.step === 'xk' || event.step === 'kx') && event.card?.cell) marks.set(event.card.cell, 'destroyed');
+        judgementMoves(event);
         page.dataset.judgement = `${event.step}`;
         judgementNow = judgementText(event, state.decks);
         drawStatus();
@@ -590,8 +722,11 @@ export function mount(root, ctx, roomId, first) {
       await new Promise((resolve) => setTimeout(resolve, STEP_MS));
       if (event.kind === 'judgement' && (event.step === 'xk' || event.step === 'kx')) {
         shown = shown.filter((card) => card.cell !== event.card.cell);
+        shownPlayers.destroyed(event.card);
       }
     }
+    marks = new Map();
+    sideMarks = new Map();
   };
 
   const pump = async () => {

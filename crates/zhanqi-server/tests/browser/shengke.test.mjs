@@ -49,6 +49,33 @@ async function offScreen(page, selector, width) {
 }
 
 /**
+ * What each side of the table shows: the piles' and discard pile's counts as written, the
+ * hand (cards, or card backs), and the player's cards on the field.
+ */
+async function sides(page) {
+  return page.locator('#table .sk-side').evaluateAll((sides) => sides.map((side) => {
+    const seat = side.getAttribute('data-seat');
+    const piles = [...side.querySelectorAll('.sk-pile[data-pile]')].map((pile) => ({
+      count: Number(pile.getAttribute('data-count')),
+      text: pile.textContent ?? '',
+    }));
+    const discard = side.querySelector('.sk-discard');
+    const cards = [...side.querySelectorAll('.sk-hand .sk-card')];
+    return {
+      seat,
+      mine: side.classList.contains('mine'),
+      piles,
+      discard: Number(discard?.getAttribute('data-discard')),
+      discardText: discard?.textContent ?? '',
+      hand: Number(side.querySelector('.sk-hand')?.getAttribute('data-hand')),
+      handCards: cards.length,
+      backs: cards.filter((card) => card.classList.contains('back')).length,
+      field: document.querySelectorAll(`#field .sk-cell[data-owner="${seat}"]`).length,
+    };
+  }));
+}
+
+/**
  * Makes this page's one decision by clicking: a choice button when the server offers one, else
  * a hand card and one of the cells it then highlights, once or twice. Returns what was done.
  */
@@ -152,9 +179,10 @@ test('shengke: deck editor, a whole game against an AI by clicking, phone layout
       assert.equal(await phone.locator('.sk-side.mine .sk-hand .sk-card:not(.back)').count(), 0,
         'a spectator sees no hand');
 
-      // Count what the animation shows: marked cells and judgement messages.
+      // Count what the animation shows: marked cells and judgement messages, piles and
+      // drawn cards pointed at, and placed cards still in the hand (there must be none).
       await page.evaluate(() => {
-        const seen = { by: 0, destroyed: 0, placed: 0, dice: 0 };
+        const seen = { by: 0, destroyed: 0, placed: 0, dice: 0, piles: 0, drawn: 0, placedInHand: 0 };
         // @ts-ignore
         window.seen = seen;
         new MutationObserver(() => {
@@ -162,12 +190,19 @@ test('shengke: deck editor, a whole game against an AI by clicking, phone layout
           seen.destroyed += document.querySelectorAll('#field .sk-cell.mark-destroyed').length > 0 ? 1 : 0;
           seen.placed += document.querySelectorAll('#field .sk-cell.mark-placed').length > 0 ? 1 : 0;
           seen.dice += document.querySelectorAll('#dice .die.rolling').length > 0 ? 1 : 0;
+          seen.piles += document.querySelectorAll('#table .sk-side [data-mark="flash"]').length > 0 ? 1 : 0;
+          seen.drawn += document.querySelectorAll('#table .sk-hand [data-drawn]').length > 0 ? 1 : 0;
+          for (const cell of document.querySelectorAll('#field .sk-cell.mark-placed[data-owner="1"]')) {
+            const card = cell.getAttribute('data-card');
+            if (document.querySelector(`#table .sk-side.mine .sk-hand .sk-card[data-card="${card}"]`)) seen.placedInHand += 1;
+          }
         }).observe(document.body, { subtree: true, childList: true, attributes: true });
       });
 
       // Twenty turns: every decision of seat 1 by clicking.
       let decisions = 0;
       let shotTaken = false;
+      let opponentBacks = 0;
       for (let guard = 0; guard < 3000; guard++) {
         const state = await tableState(page);
         if (state.phase === 'over') break;
@@ -179,6 +214,23 @@ test('shengke: deck editor, a whole game against an AI by clicking, phone layout
         const dice = await page.locator('#dice .die').evaluateAll((dice) => dice.map((die) => die.getAttribute('data-face')));
         assert.equal(dice.length, 2, 'the dice of the turn are shown');
         assert.ok(dice.every((face) => /^[1-6]$/.test(face ?? '')), `dice faces ${dice}`);
+        // Both sides show their five piles and discard pile with counts; the opponent's hand
+        // is card backs; every card of a player is counted once (25 each).
+        for (const side of await sides(page)) {
+          const where = `seat ${side.seat} on turn ${state.turn}: ${JSON.stringify(side)}`;
+          assert.equal(side.piles.length, 5, where);
+          for (const pile of side.piles) assert.ok(pile.text.endsWith(` ${pile.count}`), where);
+          assert.ok(side.discardText.includes(String(side.discard)), where);
+          assert.equal(side.handCards, side.hand, where);
+          if (side.mine) {
+            assert.equal(side.backs, 0, where);
+          } else {
+            assert.equal(side.backs, side.hand, `the opponent's hand is card backs: ${where}`);
+            opponentBacks = Math.max(opponentBacks, side.backs);
+          }
+          const total = side.piles.reduce((sum, pile) => sum + pile.count, 0) + side.hand + side.discard + side.field;
+          assert.equal(total, 25, where);
+        }
         // The first own turn from turn 5 on with a card in hand (a hand can be empty).
         const handSize = await page.locator('#table .sk-side.mine .sk-hand .sk-card').count();
         if (!shotTaken && state.turn >= 5 && handSize > 0) {
@@ -212,6 +264,10 @@ test('shengke: deck editor, a whole game against an AI by clicking, phone layout
       assert.ok(seen.placed > 0, 'placed cards were marked');
       assert.ok(seen.by > 0, `judgements were animated (${JSON.stringify(seen)})`);
       assert.ok(seen.dice > 0, 'the dice were rolled on screen');
+      assert.ok(seen.piles > 0, `piles were pointed at as cards were drawn or recovered (${JSON.stringify(seen)})`);
+      assert.ok(seen.drawn > 0, `drawn cards were shown arriving in a hand (${JSON.stringify(seen)})`);
+      assert.equal(seen.placedInHand, 0, 'placed cards leave the hand as the animation starts');
+      assert.ok(opponentBacks > 0, 'the opponent held cards, shown as backs');
       assert.ok(['xk', 'kx', 'xs', 'sx'].includes(await page.locator('.page.room').getAttribute('data-judgement') ?? ''));
       assert.ok((await page.locator('#log li', { hasText: /行剋|剋行|行生|生行/ }).count()) > 0);
       await phone.locator('#result').waitFor();
