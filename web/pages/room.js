@@ -11,6 +11,9 @@ import { aiKey, modeName } from './lobby.js';
 import { eventText, rejoinAfterDrop, resultTable, seatCard, seatLabel, titleOf } from './room-parts.js';
 import * as shengke from './shengke-room.js';
 
+/** The move after which junqi allows draw offers (DR-1), only to say why the button is off. */
+const DRAW_FLOOR = 40;
+
 /** @typedef {import('../main.js').Context} Context */
 /** @typedef {import('../protocol.js').RoomState} RoomState */
 /** @typedef {import('../protocol.js').Board} Board */
@@ -46,7 +49,7 @@ export function mount(root, ctx, roomId) {
   let selected = null;
   /** @type {number | null} when the clock's seat runs out, in performance.now() time */
   let deadline = null;
-  /** @type {'resign' | 'leave' | null} */
+  /** @type {'resign' | 'leave' | 'draw' | null} */
   let confirming = null;
   /** @type {SavedLayout[]} */
   let saved = [];
@@ -324,16 +327,31 @@ export function mount(root, ctx, roomId) {
     if (state.phase === 'playing' && me?.status === 'active') {
       const can = state.can;
       parts.push(h('div', { class: 'play-controls' },
-        // Offering stays visible: before move 40 the server's refusal explains why (DR-1).
+        // Offering stays visible but disabled before move 40 (DR-1) and after an offer until
+        // the player has moved again (DR-2); the title says which. The server still decides.
         h('button', {
           id: 'offer-draw',
           class: can.offer_draw ? '' : 'unavailable',
-          title: can.offer_draw ? '' : t('draw_after_40'),
-          onclick: () => command('act', { action: 'draw?' }).then((ok) => ok && say(t('draw_offered'))),
+          disabled: !can.offer_draw || confirming === 'draw',
+          title: can.offer_draw ? '' : t(state.moves < DRAW_FLOOR ? 'draw_after_40' : 'draw_once_per_move'),
+          onclick: () => { confirming = 'draw'; drawControls(); },
         }, t('offer_draw')),
         can.accept_draw && h('button', { id: 'accept-draw', onclick: () => command('act', { action: 'draw+' }) }, t('accept_draw')),
         can.refuse_draw && h('button', { id: 'refuse-draw', onclick: () => command('act', { action: 'draw-' }) }, t('refuse_draw')),
         can.resign && confirming !== 'resign' && h('button', { id: 'resign', class: 'danger', onclick: () => { confirming = 'resign'; drawControls(); } }, t('resign')),
+      ));
+    }
+    if (confirming === 'draw' && state.can.offer_draw) {
+      parts.push(h('div', { class: 'confirm', id: 'confirm-draw' },
+        h('p', {}, t('draw_confirm')),
+        h('button', {
+          id: 'draw-yes',
+          onclick: () => {
+            confirming = null;
+            command('act', { action: 'draw?' }).then((ok) => ok && say(t('draw_offered')));
+          },
+        }, t('yes_offer_draw')),
+        h('button', { id: 'draw-no', onclick: () => { confirming = null; drawControls(); } }, t('cancel')),
       ));
     }
     if (confirming === 'resign' && state.can.resign) {
@@ -390,6 +408,7 @@ export function mount(root, ctx, roomId) {
     if (next.phase === 'setup' && !next.setup?.cells.some((cell) => cell.post === selected)) selected = null;
     if (next.phase === 'setup' && next.setup && !previous?.setup) loadLayouts();
     if (confirming === 'resign' && !next.can.resign) confirming = null;
+    if (confirming === 'draw' && !next.can.offer_draw) confirming = null;
     if (boardView && previous && previous.you !== next.you) {
       // Sitting down turns the board so that the new seat is at the bottom.
       const board = boardView.board;

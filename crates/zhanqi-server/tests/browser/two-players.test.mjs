@@ -1,6 +1,7 @@
 // Issue 4 item 11, first part: two people register, create a 2p room, deploy (with a swap,
-// a refused swap and a saved layout), play, see a draw offer refused before move 40, offer
-// and refuse one after it, one surrenders, both see their points change; a spectator sees no
+// a refused swap and a saved layout), play, see the draw button disabled before move 40, offer
+// one after it (confirmed, then disabled until the offerer moves again) and refuse it, one
+// surrenders, both see their points change; a spectator sees no
 // hidden piece; the game is saved to the replays and stepped through.
 
 import { test } from 'node:test';
@@ -102,7 +103,7 @@ test('two players deploy, play past move 40, one surrenders, both see points; re
       assert.equal(Object.keys(seen).length, 50);
       assert.ok(Object.values(seen).every((piece) => piece === '?'), 'a spectator sees no identity');
 
-      let offeredEarly = false;
+      let checkedEarly = false;
       for (let guard = 0; guard < 200; guard++) {
         const [sa, sb] = [await roomState(alice), await roomState(bob)];
         assert.equal(sa.phase, 'playing', 'the game goes on until someone surrenders');
@@ -112,24 +113,28 @@ test('two players deploy, play past move 40, one surrenders, both see points; re
           await alice.waitForTimeout(50);
           continue;
         }
-        if (!offeredEarly && sa.moves >= 2) {
-          // Before move 40 the server refuses a draw offer, and the page says why.
-          offeredEarly = true;
-          assert.equal(await mover.locator('#message').textContent(), '');
-          await mover.locator('#offer-draw').click();
-          await mover.locator('#message').filter({ hasText: /\S/ }).waitFor();
-          assert.equal(await mover.locator('#draw-offer').count(), 0);
+        if (!checkedEarly && sa.moves >= 2) {
+          // Before move 40 the draw button is disabled, and its title says why (DR-1).
+          checkedEarly = true;
+          for (const page of [alice, bob]) {
+            assert.ok(await page.locator('#offer-draw').isDisabled(), 'no draw before move 40');
+            assert.match(await page.locator('#offer-draw').getAttribute('title') ?? '', /40/);
+          }
         }
         const moves = sa.moves;
         const action = await clickMove(mover, 'avoid');
         assert.ok(action, 'the mover has a move');
         await waitMovesPast(mover, moves);
       }
-      assert.ok(offeredEarly);
+      assert.ok(checkedEarly);
 
-      // After move 40: bob offers a draw, alice refuses it.
-      await bob.locator('#offer-draw:not(.unavailable)').click();
+      // After move 40: bob offers a draw, after confirming; he may not offer again until he
+      // has moved (DR-2); alice refuses it.
+      await bob.locator('#offer-draw:not([disabled])').click();
+      await bob.locator('#confirm-draw').waitFor();
+      await bob.locator('#draw-yes').click();
       await alice.locator('#refuse-draw').click();
+      await bob.locator('#offer-draw[disabled]').waitFor();
       await bob.locator('#log li', { hasText: 'refuses the draw' }).waitFor();
 
       // Alice surrenders, after confirming.
