@@ -512,9 +512,10 @@ pub struct DeckFileError(pub Vec<String>);
 /// (§3.3).
 ///
 /// # Errors
-/// Every malformed line, by number, then every rule of §3.2 the readable lines break, all
-/// at once: a malformed line hides none of the deck's other problems. The rules are judged
-/// over the readable lines only, so a card count or a sum leaves the malformed lines out.
+/// Every malformed line, by number, then every rule of §3.2 the deck breaks, all at once: a
+/// malformed line hides none of the deck's other problems. A malformed line counts as a card
+/// when its two numbers could be read (a bad name or element does not change the card count
+/// or the sums); one whose numbers could not be read is left out of the rules.
 pub fn parse_deck(text: &str) -> Result<DeckList, DeckFileError> {
     let DeckLines { list, mut problems } = read_lines(text);
     if let Err(violations) = list.build() {
@@ -531,15 +532,15 @@ pub fn parse_deck(text: &str) -> Result<DeckList, DeckFileError> {
     }
 }
 
-/// A deck file read line by line: the cards of the readable lines, and a sentence for each
-/// line that is not a card.
+/// A deck file read line by line: the cards (those of unreadable lines as far as read), and
+/// a sentence for each line that is not a card.
 struct DeckLines {
     list: DeckList,
     problems: Vec<String>,
 }
 
 /// The cards of a deck file, whatever the rules of §3.2 say of them, and its unreadable
-/// lines by number.
+/// lines by number. An unreadable line whose numbers were read still counts as a card.
 fn read_lines(text: &str) -> DeckLines {
     let mut problems = Vec::new();
     let mut cards = Vec::new();
@@ -550,7 +551,10 @@ fn read_lines(text: &str) -> DeckLines {
         }
         match parse_line(line) {
             Ok(card) => cards.push(card),
-            Err(problem) => problems.push(format!("line {}: {problem}", number + 1)),
+            Err(Unreadable { problem, card }) => {
+                problems.push(format!("line {}: {problem}", number + 1));
+                cards.extend(card);
+            }
         }
     }
     DeckLines {
@@ -583,44 +587,68 @@ fn card_id_of(list: &DeckList, name: &str) -> Option<CardId> {
     None
 }
 
-fn parse_line(line: &str) -> Result<DeckCard, String> {
+/// A deck-file line that is not a card: what is wrong with it, and the card as far as it
+/// could be read (when its numbers were; an unknown element is `?`, a bad name kept as
+/// written), which the rules of §3.2 still count.
+struct Unreadable {
+    problem: String,
+    card: Option<DeckCard>,
+}
+
+fn parse_line(line: &str) -> Result<DeckCard, Unreadable> {
     let (element, rest) = token(line);
     let (in_text, rest) = token(rest);
     let (out_text, name) = token(rest);
     if element.is_empty() || in_text.is_empty() || out_text.is_empty() {
-        return Err(format!(
-            "'{line}' is not a card (write <element> <in> <out> <name>, as in 'M 4 3 青翼龍')"
-        ));
+        return Err(Unreadable {
+            problem: format!(
+                "'{line}' is not a card (write <element> <in> <out> <name>, as in 'M 4 3 青翼龍')"
+            ),
+            card: None,
+        });
     }
+    let mut problems = Vec::new();
     let element = match element.chars().collect::<Vec<_>>()[..] {
         [code] if Element::from_code(code).is_some() => code,
         _ => {
-            return Err(format!(
+            problems.push(format!(
                 "'{element}' is not an element (write M, H, T, J or S)"
             ));
+            '?'
         }
     };
-    let number = |text: &str, side: &str| {
-        text.parse::<i64>()
-            .map_err(|_| format!("the {side} number '{text}' is not a whole number"))
+    let mut number = |text: &str, side: &str| {
+        let value = text.parse::<i64>().ok();
+        if value.is_none() {
+            problems.push(format!("the {side} number '{text}' is not a whole number"));
+        }
+        value
     };
-    let in_number = number(in_text, "in")?;
-    let out_number = number(out_text, "out")?;
+    let numbers = (number(in_text, "in"), number(out_text, "out"));
     let name = name.trim().to_owned();
     if name.is_empty() {
-        return Err("the card has no name (write it after the two numbers)".to_owned());
-    }
-    if name.chars().count() > MAX_NAME || name.contains(';') {
-        return Err(format!(
+        problems.push("the card has no name (write it after the two numbers)".to_owned());
+    } else if name.chars().count() > MAX_NAME || name.contains(';') {
+        problems.push(format!(
             "the name '{name}' is too long or holds ';' (a name has 1 to {MAX_NAME} characters without ';')"
         ));
     }
-    Ok(DeckCard {
-        name,
-        element,
-        in_number,
-        out_number,
-    })
+    let card = match numbers {
+        (Some(in_number), Some(out_number)) => Some(DeckCard {
+            name,
+            element,
+            in_number,
+            out_number,
+        }),
+        _ => None,
+    };
+    match card {
+        Some(card) if problems.is_empty() => Ok(card),
+        card => Err(Unreadable {
+            problem: problems.join("; "),
+            card,
+        }),
+    }
 }
 
 /// The first word of `text` and the rest after it.
@@ -787,6 +815,30 @@ mod tests {
             "{error}"
         );
         assert!(error.0[3].contains("without ';'"));
+    }
+
+    #[test]
+    fn a_bad_name_or_element_still_counts_its_numbers() {
+        // Only the lines are wrong: the card count and the sums are still right.
+        let text = standard_deck_file()
+            .replace("M 3 5 青角虎", "M 3 5 青角虎;")
+            .replace("H 5 4 赤鱗龍", "Q 5 4 赤鱗龍");
+        let error = parse_deck(&text).unwrap_err();
+        assert_eq!(
+            error.0,
+            [
+                "line 3: the name '青角虎;' is too long or holds ';' (a name has 1 to 16 characters without ';')",
+                "line 7: 'Q' is not an element (write M, H, T, J or S)",
+                "the deck has 4 H cards; it must have exactly 5 of each element",
+            ]
+        );
+        // Two problems on one line are both named.
+        let error = parse_deck(&text.replace("Q 5 4 赤鱗龍", "Q 5 4 ;")).unwrap_err();
+        assert!(
+            error.0[1]
+                .starts_with("line 7: 'Q' is not an element (write M, H, T, J or S); the name ';'"),
+            "{error}"
+        );
     }
 
     #[test]
