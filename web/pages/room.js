@@ -69,6 +69,12 @@ export function mount(root, ctx, roomId) {
     ['easy', 'medium', 'hard', 'expert'].map((level) => h('option', { value: level }, t(aiKey(level)))));
   const layoutName = h('input', { id: 'layout-name', placeholder: t('layout_name'), maxlength: 40 });
   const layoutPick = h('select', { id: 'layout-pick', 'aria-label': t('saved_layouts') });
+  const layoutText = h('textarea', { id: 'layout-text', rows: 2, placeholder: t('layout_paste'), 'aria-label': t('layout_paste') });
+  const layoutFile = h('input', { id: 'layout-file', type: 'file', accept: '.txt,text/plain', 'aria-label': t('layout_file') });
+  /** @type {string[]} every rule the last imported layout broke, as the server listed them */
+  let violations = [];
+  /** Whether the "layout as a file" box is open (controls are redrawn with every room push). */
+  let layoutFileOpen = false;
   const page = h('section', { class: 'page room', 'data-room': roomId },
     head,
     h('div', { class: 'room-grid' },
@@ -292,6 +298,41 @@ export function mount(root, ctx, roomId) {
     if (layout) command('layout', { layout: layout.layout }).then((ok) => ok && say(t('layout_loaded', { name: layout.name })));
   };
 
+  /** Sends a layout read from a file or pasted; the server checks it and lists every violation. */
+  const importLayout = async () => {
+    const layout = layoutText.value.trim();
+    if (!layout) return say(t('layout_paste_needed'));
+    try {
+      const message = /** @type {Omit<Extract<ClientMessage, {type: 'layout'}>, 'type' | 'id'>} */ ({ room: roomRef, layout });
+      await ctx.conn.send('layout', message);
+      violations = [];
+      layoutText.value = '';
+      say(t('layout_imported'));
+    } catch (failure) {
+      const reason = failure instanceof Error ? failure.message : String(failure);
+      // Rules crates join their violations with `; ` or put one a line.
+      violations = reason.replace(/^[^:]*deployment:\s*/, '').split(/\n|; /).filter((line) => line.trim());
+      say(t('layout_refused'));
+    }
+    drawControls();
+  };
+
+  layoutFile.addEventListener('change', async () => {
+    const file = layoutFile.files?.[0];
+    if (!file) return;
+    layoutText.value = (await file.text()).trim();
+    layoutFile.value = '';
+    await importLayout();
+  });
+
+  /** The arranged layout as a file to download (the seed's 保存布局 as a file). */
+  const exportLink = (/** @type {string} */ layout) => h('a', {
+    class: 'button',
+    id: 'export-layout',
+    download: `${state?.game ?? 'junqi'}-${state?.mode ?? ''}-layout.txt`,
+    href: `data:text/plain;charset=utf-8,${encodeURIComponent(`${layout}\n`)}`,
+  }, t('export_layout'));
+
   const deleteLayout = async () => {
     const name = layoutPick.value;
     if (!name) return;
@@ -319,6 +360,18 @@ export function mount(root, ctx, roomId) {
         layout && !ready && saved.length > 0 && h('div', { class: 'row' }, layoutPick,
           h('button', { id: 'load-layout', onclick: loadLayout }, t('load_layout')),
           h('button', { id: 'delete-layout', onclick: deleteLayout }, t('delete_layout'))),
+        layout && !ready && h('details', {
+          class: 'layout-file',
+          id: 'layout-file-box',
+          open: layoutFileOpen,
+          ontoggle: (/** @type {Event} */ event) => { layoutFileOpen = /** @type {HTMLDetailsElement} */ (event.target).open; },
+        },
+          h('summary', {}, t('layout_as_file')),
+          state.setup && h('div', { class: 'row' }, exportLink(state.setup.layout)),
+          h('div', { class: 'row' }, layoutFile),
+          h('div', { class: 'row' }, layoutText, h('button', { id: 'import-layout', onclick: importLayout }, t('import_layout'))),
+          violations.length > 0 && h('ul', { class: 'violations', id: 'layout-violations' },
+            violations.map((line) => h('li', {}, line)))),
         ready
           ? h('button', { id: 'unready', onclick: () => command('unready', {}) }, t('unready'))
           : h('button', { id: 'ready', class: 'primary', onclick: () => command('ready', {}) }, t('ready_button')),

@@ -257,3 +257,29 @@ async fn five_lost_turns_lose_the_game() {
         "no points for so short a game"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_imported_layout_is_refused_with_every_rule_it_breaks() {
+    let database = Database::sqlite();
+    let server = TestServer::start(config(&database));
+    let alice = Person::guest(&server, "alice").await;
+    let mut a = alice.socket().await;
+    let room = a.open_room("2p", 0).await;
+    a.ok(json!({"type": "sit", "room": room, "seat": "s"}))
+        .await;
+    let before = a.last_room()["setup"]["layout"].clone();
+    // A mine and a bomb on the front line: two rules broken at once.
+    let broken = "MBPDL/E.J.T/DL.BY/T.S.P/YCECE/MFMPC";
+    let refused = a
+        .command(json!({"type": "layout", "room": room, "layout": broken}))
+        .await;
+    assert_eq!(refused["code"], "illegal_layout", "{refused}");
+    let message = refused["message"].as_str().unwrap();
+    assert_eq!(message.split("; ").count(), 2, "both rules: {message}");
+    assert_eq!(a.last_room()["setup"]["layout"], before, "unchanged");
+    // The fixed layout, as a file would carry it, is taken.
+    let fixed = "CSPDL/E.J.T/DL.BY/T.B.P/YMECE/MFMPC";
+    a.ok(json!({"type": "layout", "room": room, "layout": fixed}))
+        .await;
+    assert_eq!(a.last_room()["setup"]["layout"], fixed);
+}

@@ -1,5 +1,6 @@
 // Issue 4 item 11, first part: two people register, create a 2p room, deploy (with a swap,
-// a refused swap and a saved layout), play, see the draw button disabled before move 40, offer
+// a refused swap, a saved layout, and the layout downloaded as a file, a broken one refused
+// with both its violations, and the file read back in), play, see the draw button disabled before move 40, offer
 // one after it (confirmed, then disabled until the offerer moves again) and refuse it, one
 // surrenders, both see their points change; a spectator sees no
 // hidden piece; the game is saved to the replays and stepped through.
@@ -13,6 +14,18 @@ import {
 
 /** Pieces that may stand on any non-camp post (no rule ties them to a line or an HQ). */
 const FREE = new Set(['S', 'J', 'D', 'L', 'T', 'Y', 'C', 'P', 'E']);
+
+/**
+ * Waits until the board shows every piece of `layout` (by post), or with `shown` false, until
+ * it no longer does.
+ * @param {import('playwright-core').Page} page
+ * @param {Record<string, string>} layout
+ */
+const waitForLayout = (page, layout, shown = true) => page.waitForFunction(([saved, wanted]) => {
+  const all = Object.entries(saved).every(([post, piece]) =>
+    document.querySelector(`svg.board [data-post="${post}"]`)?.getAttribute('data-piece') === piece);
+  return all === wanted;
+}, /** @type {[Record<string, string>, boolean]} */ ([layout, shown]));
 
 test('two players deploy, play past move 40, one surrenders, both see points; replay stepped', async () => {
   const browser = await launch();
@@ -64,22 +77,29 @@ test('two players deploy, play past move 40, one surrenders, both see points; re
       await alice.locator('#save-layout').click();
       await alice.locator('#layout-pick option', { hasText: 'my layout' }).waitFor({ state: 'attached' });
       await alice.locator('#random-layout').click();
-      await alice.waitForFunction((saved) => {
-        const now = {};
-        for (const spot of document.querySelectorAll('svg.board [data-post][data-piece]')) {
-          now[spot.getAttribute('data-post')] = spot.getAttribute('data-piece');
-        }
-        return JSON.stringify(now) !== JSON.stringify(saved);
-      }, swapped);
+      await waitForLayout(alice, swapped, false);
       await alice.locator('#layout-pick').selectOption('my layout');
       await alice.locator('#load-layout').click();
-      await alice.waitForFunction((saved) => {
-        for (const [post, piece] of Object.entries(saved)) {
-          const spot = document.querySelector(`svg.board [data-post="${post}"]`);
-          if (spot?.getAttribute('data-piece') !== piece) return false;
-        }
-        return true;
-      }, swapped);
+      await waitForLayout(alice, swapped);
+
+      // The layout as a file: download it, have a broken one refused with every rule it breaks,
+      // then read the downloaded file back in.
+      await alice.locator('#layout-file-box summary').click();
+      const href = await alice.locator('#export-layout').getAttribute('href') ?? '';
+      assert.match(await alice.locator('#export-layout').getAttribute('download') ?? '', /\.txt$/);
+      const exported = decodeURIComponent(href.replace(/^data:[^,]*,/, '')).trim();
+      assert.match(exported, /^[A-Z.]{5}(\/[A-Z.]{5}){5}$/, `a deployment string: ${exported}`);
+      await alice.locator('#layout-text').fill('MBPDL/E.J.T/DL.BY/T.S.P/YCECE/MFMPC');
+      await alice.locator('#import-layout').click();
+      await alice.locator('#layout-violations li').nth(1).waitFor();
+      assert.equal(await alice.locator('#layout-violations li').count(), 2, 'both broken rules listed');
+      await alice.locator('#random-layout').click();
+      await waitForLayout(alice, swapped, false);
+      await alice.locator('#layout-file').setInputFiles({
+        name: 'layout.txt', mimeType: 'text/plain', buffer: Buffer.from(`${exported}\n`),
+      });
+      await alice.locator('#layout-violations').waitFor({ state: 'detached' });
+      await waitForLayout(alice, swapped);
 
       await alice.locator('#ready').click();
       await alice.locator('#unready').waitFor();
