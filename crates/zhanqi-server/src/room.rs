@@ -447,8 +447,8 @@ impl Room {
                 Occupant::User(user) => Sitter::Person(Person {
                     id: *user,
                     name: seat.user_name.clone().unwrap_or_default(),
-                    // Read from the account below.
-                    guest: false,
+                    // The seat record keeps the account, not whether it is a guest's.
+                    guest: room.app.store.account(*user).await?.guest,
                 }),
                 Occupant::Ai(level) => Sitter::Ai(level.clone()),
             });
@@ -461,13 +461,7 @@ impl Room {
         }
         for index in 0..room.seats.len() {
             if let Some(Sitter::Person(person)) = &room.seats[index].sitter {
-                let user = person.id;
-                // The seat record keeps the account, not whether it is a guest's.
-                let guest = room.app.store.account(user).await?.guest;
-                room.seats[index].points = Some(room.points_of(user).await?);
-                if let Some(Sitter::Person(person)) = &mut room.seats[index].sitter {
-                    person.guest = guest;
-                }
+                room.seats[index].points = Some(room.points_of(person.id).await?);
             }
         }
         let Some(start) = &info.start_state else {
