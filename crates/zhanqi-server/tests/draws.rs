@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    Database, Person, Socket, TestServer, config, profile, quiet_move, results_by_seat,
-    two_player_room,
+    Database, FOUR_SEATS, Person, Socket, TestServer, config, four_people, profile, quiet_move,
+    results_by_seat, seat_four_ready, two_player_room,
 };
 use serde_json::{Value, json};
 use zhanqi_core::platform::{PointsTable, multiplier, points_change};
@@ -76,24 +76,8 @@ async fn a_2p_draw_offered_after_move_40_and_accepted_ends_the_game() {
 async fn a_4p_draw_needs_all_three_others_and_one_refusal_rejects_it() {
     let database = Database::sqlite();
     let server = TestServer::start(config(&database));
-    let seats = ["s", "e", "n", "w"];
-    let mut people = Vec::new();
-    let mut sockets = Vec::new();
-    for name in ["sam", "eve", "ned", "wu"] {
-        let person = Person::guest(&server, name).await;
-        sockets.push(person.socket().await);
-        people.push(person);
-    }
-    let room = sockets[0].open_room("4p", 0).await;
-    sockets[0]
-        .ok(json!({"type": "sit", "room": room, "seat": "s"}))
-        .await;
-    for (socket, seat) in sockets.iter_mut().zip(seats).skip(1) {
-        socket.join_and_sit(room, seat).await;
-    }
-    for socket in &mut sockets {
-        socket.ok(json!({"type": "ready", "room": room})).await;
-    }
+    let (people, mut sockets) = four_people(&server).await;
+    let room = seat_four_ready(&mut sockets, 0).await;
     for moves in 0..DRAW_FLOOR {
         let mut all: Vec<&mut Socket> = sockets.iter_mut().collect();
         quiet_move(&mut all, room, moves).await;
@@ -138,5 +122,5 @@ async fn a_4p_draw_needs_all_three_others_and_one_refusal_rejects_it() {
         .room_until(|state| state["phase"] == "over")
         .await;
     let everyone: Vec<&Person> = people.iter().collect();
-    assert_drawn(&over, &PointsTable::JUNQI_4P, &everyone, &seats).await;
+    assert_drawn(&over, &PointsTable::JUNQI_4P, &everyone, &FOUR_SEATS).await;
 }

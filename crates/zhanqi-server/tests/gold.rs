@@ -4,7 +4,10 @@
 
 mod common;
 
-use common::{Database, Person, TestServer, config, profile, results_by_seat, set_standing};
+use common::{
+    Database, FOUR_SEATS, Person, TestServer, config, east_and_west_escaped, four_people, profile,
+    results_by_seat, seat_four_ready, set_standing,
+};
 use serde_json::json;
 use zhanqi_core::platform::{
     PointsTable, gold_multiplier, multiplier, points_change, settle_gold, stake,
@@ -103,29 +106,15 @@ async fn a_4p_gold_room_splits_the_escapers_pot_between_the_winners() {
     for database in Database::all() {
         let server = TestServer::start(config(&database));
         let store = Store::connect(&database.url).await.unwrap();
-        let names = ["s", "e", "n", "w"];
-        let mut people = Vec::new();
-        let mut sockets = Vec::new();
-        for name in ["sam", "eve", "ned", "wu"] {
-            let person = Person::guest(&server, name).await;
+        let (people, mut sockets) = four_people(&server).await;
+        for person in &people {
             set_standing(&store, &person.name, 120, 1000).await;
-            sockets.push(person.socket().await);
-            people.push(person);
         }
         let base = 30;
         // Everyone is a 班长 (level 5): the multiplier is 2, and so is gold's.
         let frozen = stake(base, gold_multiplier(multiplier(&[120; 4])));
         assert_eq!(frozen, 60);
-        let room = sockets[0].open_room("4p", base).await;
-        sockets[0]
-            .ok(json!({"type": "sit", "room": room, "seat": "s"}))
-            .await;
-        for (socket, seat) in sockets.iter_mut().zip(names).skip(1) {
-            socket.join_and_sit(room, seat).await;
-        }
-        for socket in &mut sockets {
-            socket.ok(json!({"type": "ready", "room": room})).await;
-        }
+        let room = seat_four_ready(&mut sockets, base).await;
         sockets[0]
             .room_until(|state| state["phase"] == "playing")
             .await;
@@ -143,17 +132,12 @@ async fn a_4p_gold_room_splits_the_escapers_pot_between_the_winners() {
         let over = sockets[0]
             .room_until(|state| state["phase"] == "over")
             .await;
-        let results = results_by_seat(&[
-            (Seat::new(0), SeatResult::Win),
-            (Seat::new(1), SeatResult::Escaped),
-            (Seat::new(2), SeatResult::Win),
-            (Seat::new(3), SeatResult::Escaped),
-        ]);
+        let results = east_and_west_escaped();
         let gold = settle_gold(frozen, &results);
         let moves = over["view"]["moves"].as_u64().unwrap() as u32;
         let scored = points_change(&PointsTable::JUNQI_4P, &results, moves, 2);
         assert_eq!(gold.change.0, [60, -60, 60, -60]);
-        for (index, (person, seat)) in people.iter().zip(names).enumerate() {
+        for (index, (person, seat)) in people.iter().zip(FOUR_SEATS).enumerate() {
             let line = &over["result"]["seats"][seat];
             assert_eq!(line["gold"], gold.change.0[index], "{over}");
             assert_eq!(line["points"], scored.0[index], "{over}");

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    Database, Person, Socket, TestServer, config, profile, quiet_move, results_by_seat,
-    two_player_room,
+    Database, FOUR_SEATS, Person, Socket, TestServer, config, east_and_west_escaped, four_people,
+    my_turn, profile, quiet_move, results_by_seat, seat_four_ready, two_player_room,
 };
 use serde_json::{Value, json};
 use zhanqi_core::platform::{PointsTable, multiplier, points_change};
@@ -133,4 +133,51 @@ async fn a_seat_that_dropped_after_ready_escapes_once_the_game_starts_without_it
     let timeouts = &over["seats"][1]["timeouts"];
     assert!(timeouts.as_u64() < Some(5), "not five timeouts: {over}");
     assert_bob_escaped(&over, &alice, &bob).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_4p_a_dropped_seat_escapes_and_play_goes_on_until_its_ally_drops_too() {
+    let database = Database::sqlite();
+    let mut short = config(&database);
+    short.grace_seconds = SHORT_GRACE;
+    let server = TestServer::start(short);
+    let (people, mut sockets) = four_people(&server).await;
+    let room = seat_four_ready(&mut sockets, 0).await;
+    let mut west = sockets.pop().unwrap();
+    let east = sockets.remove(1);
+
+    // East drops: it escapes, and the three others play on (ES-2).
+    drop(east);
+    let mut mover = None;
+    for socket in sockets.iter_mut().chain([&mut west]) {
+        let going_on = socket
+            .room_until(|state| state["seats"][1]["status"] == "escaped")
+            .await;
+        assert_eq!(going_on["phase"], "playing", "{going_on}");
+        if my_turn(&going_on) {
+            mover = Some((socket, going_on));
+        }
+    }
+    let (socket, state) = mover.expect("one of the three is to move");
+    let action = state["legal"][0].clone();
+    socket
+        .ok(json!({"type": "act", "room": room, "action": action}))
+        .await;
+
+    // Then West, East's ally, drops: South and North win.
+    drop(west);
+    let over = sockets[0]
+        .room_until(|state| state["phase"] == "over")
+        .await;
+    let results = east_and_west_escaped();
+    let moves = over["view"]["moves"].as_u64().unwrap() as u32;
+    let scored = points_change(&PointsTable::JUNQI_4P, &results, moves, multiplier(&[0; 4]));
+    for (index, (person, seat)) in people.iter().zip(FOUR_SEATS).enumerate() {
+        let line = &over["result"]["seats"][seat];
+        assert_eq!(line["points"], scored.0[index], "{seat}: {over}");
+        assert_eq!(profile(person).await["points"], scored.0[index], "{seat}");
+    }
+    assert_eq!(over["result"]["seats"]["e"]["result"], "escaped");
+    assert_eq!(over["result"]["seats"]["w"]["result"], "escaped");
+    assert_eq!(scored.0[1], PointsTable::JUNQI_4P.escape, "double the loss");
 }

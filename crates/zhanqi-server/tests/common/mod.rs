@@ -473,3 +473,45 @@ pub fn results_by_seat(
     }
     results
 }
+
+/// The seats of a 4p room, in seat order.
+pub const FOUR_SEATS: [&str; 4] = ["s", "e", "n", "w"];
+
+/// Sam, Eve, Ned and Wu signed in as guests, each with a socket.
+pub async fn four_people(server: &TestServer) -> (Vec<Person>, Vec<Socket>) {
+    let mut people = Vec::new();
+    let mut sockets = Vec::new();
+    for name in ["sam", "eve", "ned", "wu"] {
+        let person = Person::guest(server, name).await;
+        sockets.push(person.socket().await);
+        people.push(person);
+    }
+    (people, sockets)
+}
+
+/// The first socket opens a 4p room with base stake `stake`; the four sit in seat order and
+/// get ready.
+pub async fn seat_four_ready(sockets: &mut [Socket], stake: i64) -> i64 {
+    let room = sockets[0].open_room("4p", stake).await;
+    sockets[0]
+        .ok(json!({"type": "sit", "room": room, "seat": FOUR_SEATS[0]}))
+        .await;
+    for (socket, seat) in sockets.iter_mut().zip(FOUR_SEATS).skip(1) {
+        socket.join_and_sit(room, seat).await;
+    }
+    for socket in sockets.iter_mut() {
+        socket.ok(json!({"type": "ready", "room": room})).await;
+    }
+    room
+}
+
+/// The results of a 4p game in which East and West escaped: South and North win.
+pub fn east_and_west_escaped() -> zhanqi_core::BySeat<zhanqi_core::SeatResult> {
+    use zhanqi_core::{Seat, SeatResult};
+    results_by_seat(&[
+        (Seat::new(0), SeatResult::Win),
+        (Seat::new(1), SeatResult::Escaped),
+        (Seat::new(2), SeatResult::Win),
+        (Seat::new(3), SeatResult::Escaped),
+    ])
+}
