@@ -225,16 +225,50 @@ impl Secrets {
                 .is_some_and(|hidden| hidden.contains(fact))
     }
 
-    /// A frame that tells a spectator one secret of the first position under keys no frame
-    /// uses, to show that [`Secrets::check_frames`] finds what it was not told to look for.
-    pub fn planted_leak(&self) -> Value {
-        let (post, _, piece) = self
-            .hidden_at
+    /// One secret of the first position.
+    fn first_secret(&self) -> &Fact {
+        self.hidden_at
             .get(&0)
             .and_then(|hidden| hidden.iter().next())
             .or_else(|| self.ever.iter().find(|fact| fact.2 != 'F'))
-            .expect("a secret at the start");
-        serde_json::json!({"type": "events", "events": [{"kind": "rumour", "where": post, "what": piece.to_string()}]})
+            .expect("a secret at the start")
+    }
+
+    /// Frames that tell a spectator one secret of the first position, under keys no frame
+    /// uses and in a position string (2p and dark boards), to show that
+    /// [`Secrets::check_frames`] finds what it was not told to look for.
+    pub fn planted_leaks(&self) -> Vec<Value> {
+        let (post, owner, piece) = self.first_secret();
+        let rumour = serde_json::json!({"type": "events", "events": [
+            {"kind": "rumour", "where": post, "what": piece.to_string()},
+        ]});
+        let (file, rank) = post.split_at(1);
+        let rank: usize = rank.parse().expect("a post is a file and a rank");
+        let file = usize::from(file.as_bytes()[0] - b'a');
+        let placement: Vec<String> = (1..=12)
+            .rev()
+            .map(|at| {
+                if at == rank {
+                    let before = if file > 0 {
+                        file.to_string()
+                    } else {
+                        String::new()
+                    };
+                    let after = if file < 4 {
+                        (4 - file).to_string()
+                    } else {
+                        String::new()
+                    };
+                    format!("{before}{owner}{piece}{after}")
+                } else {
+                    "5".to_owned()
+                }
+            })
+            .collect();
+        let variant = if self.dark { "dark" } else { "2p" };
+        let position = format!("{variant} {} s s+0n+0 - 0 0", placement.join("/"));
+        let gossip = serde_json::json!({"type": "gossip", "whisper": {"text": position}});
+        vec![rumour, gossip]
     }
 
     /// Reads every frame one receiver got, in order; panics on any claim of a secret.
