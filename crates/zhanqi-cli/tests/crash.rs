@@ -3,10 +3,11 @@
 //! back, every acknowledged move is there, the seat to move keeps the clock it had (its
 //! deadline kept running while the server was down) and every game plays on.
 //!
-//! Four rooms are left unfinished: a 2p game of two guests, killed right after the `ok` of a
-//! move; a 4p game of the same guests with two AI seats, waiting for a person; a 4p game of one
-//! guest and three AI seats, answering her move while that last 2p move is played; and a 2p
-//! room in setup with one seat taken, a layout arranged and declared ready.
+//! Five rooms are left unfinished: a 2p game of two guests, killed right after the `ok` of a
+//! move; a 2p game that started (the last seat's `ready`) just before; a 4p game of the same
+//! guests with two AI seats, waiting for a person; a 4p game of one guest and three AI seats,
+//! answering her move while that last 2p move is played; and a 2p room in setup with one seat
+//! taken, a layout arranged and declared ready.
 
 // The server's own test helpers (database choice and isolation, sockets, quiet moves), so that
 // both test suites speak to the server the same way.
@@ -378,6 +379,80 @@ async fn a_killed_server_process_resumes_every_room_with_its_moves_and_clocks() 
     }
 }
 
+/// Creates a 4p room, puts AIs of `level` in `ai_seats`, and seats the people of `sockets`
+/// in the other seats, ready.
+async fn four_player_game(sockets: &mut [&mut Socket], ai_seats: &[&str], level: &str) -> i64 {
+    let room = create_room(sockets[0], "4p").await;
+    for seat in ai_seats {
+        sockets[0]
+            .ok(json!({"type": "ai", "room": room, "seat": seat, "level": level}))
+            .await;
+    }
+    let free = ["s", "e", "n", "w"]
+        .into_iter()
+        .filter(|seat| !ai_seats.contains(seat));
+    for (index, seat) in free.enumerate() {
+        if index > 0 {
+            sockets[index]
+                .ok(json!({"type": "join", "room": room}))
+                .await;
+        }
+        sit_ready(sockets[index], room, seat).await;
+    }
+    room
+}
+
+/// A 2p room in setup: Alice at s with an arranged layout, ready; seat n empty.
+async fn room_in_setup(alice: &mut Socket) -> i64 {
+    let room = create_room(alice, "2p").await;
+    alice
+        .ok(json!({"type": "sit", "room": room, "seat": "s"}))
+        .await;
+    alice
+        .ok(json!({"type": "layout", "room": room, "layout": LAYOUT}))
+        .await;
+    alice
+        .ok(json!({"type": "swap", "room": room, "a": "a6", "b": "b6"}))
+        .await;
+    alice.ok(json!({"type": "ready", "room": room})).await;
+    assert_eq!(alice.last_room()["setup"]["layout"], SWAPPED);
+    room
+}
+
+/// Checks that the restarted server knows `person` by their old session, tells them (in
+/// `hello`) of every room where they hold a seat, and lists each room in its phase.
+async fn assert_seated_and_listed(person: &Person, hello: &Value, rooms: &[(i64, &str)]) {
+    assert_eq!(hello["user"]["name"], json!(person.name), "{hello}");
+    assert_eq!(hello["user"]["kind"], "guest", "{hello}");
+    let mut seated: Vec<i64> = hello["seated"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|room| room.as_i64().unwrap())
+        .collect();
+    seated.sort_unstable();
+    let mut expected: Vec<i64> = rooms.iter().map(|&(room, _)| room).collect();
+    expected.sort_unstable();
+    assert_eq!(seated, expected, "{hello}");
+    let (status, lobby) = person.get("/api/rooms").await;
+    assert_eq!(status, 200, "{lobby}");
+    let lobby: Value = serde_json::from_str(&lobby).expect("the lobby is JSON");
+    for &(room, phase) in rooms {
+        let listed = lobby["rooms"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|listed| listed["id"] == room);
+        assert_eq!(
+            listed.map(|listed| &listed["phase"]),
+            Some(&json!(phase)),
+            "room {room}: {lobby}"
+        );
+    }
+}
+
+/// The whole scenario on one database: five rooms left unfinished, `kill -9`, a restart,
+/// every room checked and played on.
 async fn kill_and_restart(database: &Database) {
     let logs = tempfile::tempdir().expect("a folder for the server log");
     let log = logs.path().join("server.log");
@@ -388,42 +463,27 @@ async fn kill_and_restart(database: &Database) {
     let (mut a2, mut b2) = (alice.socket().await, bob.socket().await);
     let (mut a4, mut b4) = (alice.socket().await, bob.socket().await);
     let (mut a_setup, mut a_race) = (alice.socket().await, alice.socket().await);
+    let (mut a_fresh, mut b_fresh) = (alice.socket().await, bob.socket().await);
 
     // The 4p room: Alice at s, Bob at n, AIs at e and w; it waits for a person.
-    let four = create_room(&mut a4, "4p").await;
-    for seat in ["e", "w"] {
-        a4.ok(json!({"type": "ai", "room": four, "seat": seat, "level": "easy"}))
-            .await;
-    }
-    b4.ok(json!({"type": "join", "room": four})).await;
-    sit_ready(&mut a4, four, "s").await;
-    sit_ready(&mut b4, four, "n").await;
+    let four = four_player_game(&mut [&mut a4, &mut b4], &["e", "w"], "easy").await;
     let four_before = play_with_ais(&mut [&mut a4, &mut b4], four, 4).await;
 
     // The 4p room with three AI seats, where Alice moves just before the kill. At the `hard`
     // level each AI thinks for `--ai-think-ms`, so the kill finds them still answering.
-    let race = create_room(&mut a_race, "4p").await;
-    for seat in ["e", "n", "w"] {
-        a_race
-            .ok(json!({"type": "ai", "room": race, "seat": seat, "level": "hard"}))
-            .await;
-    }
-    sit_ready(&mut a_race, race, "s").await;
+    let race = four_player_game(&mut [&mut a_race], &["e", "n", "w"], "hard").await;
     let race_turn = play_with_ais(&mut [&mut a_race], race, 2).await;
 
-    // The room in setup: Alice at s with an arranged layout, ready; seat n empty.
-    let setup = create_room(&mut a_setup, "2p").await;
-    a_setup
-        .ok(json!({"type": "sit", "room": setup, "seat": "s"}))
+    let setup = room_in_setup(&mut a_setup).await;
+
+    // A 2p game that Bob's ready starts just before the kill: its first clock is stored with
+    // the start, not with a move.
+    let fresh = create_room(&mut a_fresh, "2p").await;
+    b_fresh.ok(json!({"type": "join", "room": fresh})).await;
+    sit_ready(&mut a_fresh, fresh, "s").await;
+    b_fresh
+        .ok(json!({"type": "sit", "room": fresh, "seat": "n"}))
         .await;
-    a_setup
-        .ok(json!({"type": "layout", "room": setup, "layout": LAYOUT}))
-        .await;
-    a_setup
-        .ok(json!({"type": "swap", "room": setup, "a": "a6", "b": "b6"}))
-        .await;
-    a_setup.ok(json!({"type": "ready", "room": setup})).await;
-    assert_eq!(a_setup.last_room()["setup"]["layout"], SWAPPED);
 
     // The 2p game, killed right after the `ok` of its seventh move.
     let two = create_room(&mut a2, "2p").await;
@@ -444,6 +504,18 @@ async fn kill_and_restart(database: &Database) {
     a_race
         .ok(json!({"type": "act", "room": race, "action": action}))
         .await;
+    let after = Instant::now();
+    b_fresh.ok(json!({"type": "ready", "room": fresh})).await;
+    let fresh_before = Seen {
+        state: b_fresh.last_room(),
+        after,
+        seen: Instant::now(),
+    };
+    assert_eq!(
+        fresh_before.state["phase"], "playing",
+        "{}",
+        fresh_before.state
+    );
     let mover = if alice_moves { &mut a2 } else { &mut b2 };
     let action = quiet_action(&mover.last_room());
     let after = Instant::now();
@@ -460,13 +532,13 @@ async fn kill_and_restart(database: &Database) {
     assert_eq!(two_before.state["view"]["moves"], 7, "{}", two_before.state);
     drain(&mut a_race).await;
     let race_shown = a_race.last_room();
-    drop((a2, b2, a4, b4, a_setup, a_race));
+    drop((a2, b2, a4, b4, a_setup, a_race, a_fresh, b_fresh));
 
     // The clocks keep running while the server is down.
     tokio::time::sleep_until((seen + DOWNTIME).into()).await;
     let server = ServerProcess::start(&database.url, &log);
     assert!(
-        server.log_text().contains("resumed 4 unfinished rooms"),
+        server.log_text().contains("resumed 5 unfinished rooms"),
         "every unfinished room comes back: {}",
         server.log_text()
     );
@@ -476,40 +548,15 @@ async fn kill_and_restart(database: &Database) {
     let (mut a2, mut b2) = (alice.socket().await, bob.socket().await);
     let (mut a4, mut b4) = (alice.socket().await, bob.socket().await);
     let (mut a_setup, mut a_race) = (alice.socket().await, alice.socket().await);
-    let hello = &a2.frames[0];
-    assert_eq!(hello["user"]["name"], json!(alice.name), "{hello}");
-    assert_eq!(hello["user"]["kind"], "guest", "{hello}");
-    let mut seated: Vec<i64> = hello["seated"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|room| room.as_i64().unwrap())
-        .collect();
-    seated.sort_unstable();
-    let mut expected = vec![two, four, setup, race];
-    expected.sort_unstable();
-    assert_eq!(seated, expected, "{hello}");
-    // The lobby lists every room again, in its phase.
-    let (status, lobby) = alice.get("/api/rooms").await;
-    assert_eq!(status, 200, "{lobby}");
-    let lobby: Value = serde_json::from_str(&lobby).expect("the lobby is JSON");
-    for (room, phase) in [
+    let (mut a_fresh, mut b_fresh) = (alice.socket().await, bob.socket().await);
+    let rooms = [
         (two, "playing"),
         (four, "playing"),
         (race, "playing"),
+        (fresh, "playing"),
         (setup, "setup"),
-    ] {
-        let listed = lobby["rooms"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["id"] == room);
-        assert_eq!(
-            listed.map(|r| &r["phase"]),
-            Some(&json!(phase)),
-            "room {room}: {lobby}"
-        );
-    }
+    ];
+    assert_seated_and_listed(&alice, &a2.frames[0], &rooms).await;
 
     // The 2p game: the acknowledged move is there, and the clock of the seat to move resumes.
     let (state, rejoined, arrived) = rejoin(if alice_moves { &mut a2 } else { &mut b2 }, two).await;
@@ -535,6 +582,11 @@ async fn kill_and_restart(database: &Database) {
     assert_eq!(state["setup"]["layout"], SWAPPED, "{state}");
     assert_eq!(state["setup"]["ready"], true, "{state}");
 
+    // The game started just before the kill: its first turn's clock kept running.
+    let (state, rejoined, arrived) = rejoin(&mut b_fresh, fresh).await;
+    assert_resumed(&fresh_before, &state, rejoined, arrived);
+    a_fresh.ok(json!({"type": "join", "room": fresh})).await;
+
     // The AI room: nothing Alice was shown is lost.
     let (state, _, _) = rejoin(&mut a_race, race).await;
     assert_nothing_shown_is_lost(&race_shown, &state);
@@ -549,6 +601,10 @@ async fn kill_and_restart(database: &Database) {
     let now = answered[0].state["view"]["moves"].as_u64().unwrap();
     assert!(now >= moves + 2, "{}", answered[0].state);
     play_with_ais(&mut [&mut a_race], race, 1).await;
+    quiet_move(&mut [&mut a_fresh, &mut b_fresh], fresh, 0).await;
+    b_fresh
+        .room_until(|state| state["view"]["moves"] == 1)
+        .await;
     let mut b_setup = bob.socket().await;
     b_setup.ok(json!({"type": "join", "room": setup})).await;
     sit_ready(&mut b_setup, setup, "n").await;
