@@ -260,16 +260,6 @@ fn quiet_action(state: &Value) -> Value {
         .clone()
 }
 
-/// Creates a junqi room of `mode`; the creator joins it.
-async fn create_room(socket: &mut Socket, mode: &str) -> i64 {
-    let created = socket
-        .ok(json!({"type": "create", "game": "junqi", "mode": mode}))
-        .await;
-    let room = created["room"].as_i64().expect("a room id");
-    socket.ok(json!({"type": "join", "room": room})).await;
-    room
-}
-
 /// Takes `seat` in `room` (already joined) and declares ready.
 async fn sit_ready(socket: &mut Socket, room: i64, seat: &str) {
     socket
@@ -382,7 +372,7 @@ async fn a_killed_server_process_resumes_every_room_with_its_moves_and_clocks() 
 /// Creates a 4p room, puts AIs of `level` in `ai_seats`, and seats the people of `sockets`
 /// in the other seats, ready.
 async fn four_player_game(sockets: &mut [&mut Socket], ai_seats: &[&str], level: &str) -> i64 {
-    let room = create_room(sockets[0], "4p").await;
+    let room = sockets[0].open_room("4p", 0).await;
     for seat in ai_seats {
         sockets[0]
             .ok(json!({"type": "ai", "room": room, "seat": seat, "level": level}))
@@ -404,7 +394,7 @@ async fn four_player_game(sockets: &mut [&mut Socket], ai_seats: &[&str], level:
 
 /// A 2p room in setup: Alice at s with an arranged layout, ready; seat n empty.
 async fn room_in_setup(alice: &mut Socket) -> i64 {
-    let room = create_room(alice, "2p").await;
+    let room = alice.open_room("2p", 0).await;
     alice
         .ok(json!({"type": "sit", "room": room, "seat": "s"}))
         .await;
@@ -478,7 +468,7 @@ async fn kill_and_restart(database: &Database) {
 
     // A 2p game that Bob's ready starts just before the kill: its first clock is stored with
     // the start, not with a move.
-    let fresh = create_room(&mut a_fresh, "2p").await;
+    let fresh = a_fresh.open_room("2p", 0).await;
     b_fresh.ok(json!({"type": "join", "room": fresh})).await;
     sit_ready(&mut a_fresh, fresh, "s").await;
     b_fresh
@@ -486,7 +476,7 @@ async fn kill_and_restart(database: &Database) {
         .await;
 
     // The 2p game, killed right after the `ok` of its seventh move.
-    let two = create_room(&mut a2, "2p").await;
+    let two = a2.open_room("2p", 0).await;
     b2.ok(json!({"type": "join", "room": two})).await;
     sit_ready(&mut a2, two, "s").await;
     sit_ready(&mut b2, two, "n").await;
