@@ -3,11 +3,11 @@
 //! back, every acknowledged move is there, the seat to move keeps the clock it had (its
 //! deadline kept running while the server was down) and every game plays on.
 //!
-//! Five rooms are left unfinished: a 2p game of two guests, killed right after the `ok` of a
+//! Six rooms are left unfinished: a 2p game of two guests, killed right after the `ok` of a
 //! move; a 2p game that started (the last seat's `ready`) just before; a 4p game of the same
 //! guests with two AI seats, waiting for a person; a 4p game of one guest and three AI seats,
-//! answering her move while that last 2p move is played; and a 2p room in setup with one seat
-//! taken, a layout arranged and declared ready.
+//! answering her move while that last 2p move is played; a 2p room in setup with one seat
+//! taken, a layout arranged and declared ready; and a 4p room in setup with two AI seats.
 
 // The server's own test helpers (database choice and isolation, sockets, quiet moves), so that
 // both test suites speak to the server the same way.
@@ -441,7 +441,7 @@ async fn assert_seated_and_listed(person: &Person, hello: &Value, rooms: &[(i64,
     }
 }
 
-/// The whole scenario on one database: five rooms left unfinished, `kill -9`, a restart,
+/// The whole scenario on one database: six rooms left unfinished, `kill -9`, a restart,
 /// every room checked and played on.
 async fn kill_and_restart(database: &Database) {
     let logs = tempfile::tempdir().expect("a folder for the server log");
@@ -453,6 +453,7 @@ async fn kill_and_restart(database: &Database) {
     let (mut a2, mut b2) = (alice.socket().await, bob.socket().await);
     let (mut a4, mut b4) = (alice.socket().await, bob.socket().await);
     let (mut a_setup, mut a_race) = (alice.socket().await, alice.socket().await);
+    let mut a_setup_ai = alice.socket().await;
     let (mut a_fresh, mut b_fresh) = (alice.socket().await, bob.socket().await);
 
     // The 4p room: Alice at s, Bob at n, AIs at e and w; it waits for a person.
@@ -465,6 +466,15 @@ async fn kill_and_restart(database: &Database) {
     let race_turn = play_with_ais(&mut [&mut a_race], race, 2).await;
 
     let setup = room_in_setup(&mut a_setup).await;
+    // A 4p room in setup with AIs at e and w, Alice ready at s, seat n empty.
+    let setup_ai = a_setup_ai.open_room("4p", 0).await;
+    for seat in ["e", "w"] {
+        a_setup_ai
+            .ok(json!({"type": "ai", "room": setup_ai, "seat": seat, "level": "easy"}))
+            .await;
+    }
+    sit_ready(&mut a_setup_ai, setup_ai, "s").await;
+    let setup_ai_before = a_setup_ai.last_room();
 
     // A 2p game that Bob's ready starts just before the kill: its first clock is stored with
     // the start, not with a move.
@@ -522,13 +532,15 @@ async fn kill_and_restart(database: &Database) {
     assert_eq!(two_before.state["view"]["moves"], 7, "{}", two_before.state);
     drain(&mut a_race).await;
     let race_shown = a_race.last_room();
-    drop((a2, b2, a4, b4, a_setup, a_race, a_fresh, b_fresh));
+    drop((
+        a2, b2, a4, b4, a_setup, a_race, a_fresh, b_fresh, a_setup_ai,
+    ));
 
     // The clocks keep running while the server is down.
     tokio::time::sleep_until((seen + DOWNTIME).into()).await;
     let server = ServerProcess::start(&database.url, &log);
     assert!(
-        server.log_text().contains("resumed 5 unfinished rooms"),
+        server.log_text().contains("resumed 6 unfinished rooms"),
         "every unfinished room comes back: {}",
         server.log_text()
     );
@@ -538,6 +550,7 @@ async fn kill_and_restart(database: &Database) {
     let (mut a2, mut b2) = (alice.socket().await, bob.socket().await);
     let (mut a4, mut b4) = (alice.socket().await, bob.socket().await);
     let (mut a_setup, mut a_race) = (alice.socket().await, alice.socket().await);
+    let mut a_setup_ai = alice.socket().await;
     let (mut a_fresh, mut b_fresh) = (alice.socket().await, bob.socket().await);
     let rooms = [
         (two, "playing"),
@@ -545,6 +558,7 @@ async fn kill_and_restart(database: &Database) {
         (race, "playing"),
         (fresh, "playing"),
         (setup, "setup"),
+        (setup_ai, "setup"),
     ];
     assert_seated_and_listed(&alice, &a2.frames[0], &rooms).await;
 
@@ -564,6 +578,12 @@ async fn kill_and_restart(database: &Database) {
         let (state, rejoined, arrived) = rejoin(socket, four).await;
         assert_resumed(before, &state, rejoined, arrived);
     }
+
+    // The 4p room in setup: its AI seats and Alice's seat, layout and readiness.
+    let (state, _, _) = rejoin(&mut a_setup_ai, setup_ai).await;
+    assert_eq!(state["phase"], "setup", "{state}");
+    assert_eq!(state["seats"], setup_ai_before["seats"], "{state}");
+    assert_eq!(state["setup"], setup_ai_before["setup"], "{state}");
 
     // The room in setup: Alice's seat, layout and readiness.
     let (state, _, _) = rejoin(&mut a_setup, setup).await;
@@ -601,4 +621,10 @@ async fn kill_and_restart(database: &Database) {
     a_setup
         .room_until(|state| state["phase"] == "playing")
         .await;
+    let mut b_setup_ai = bob.socket().await;
+    b_setup_ai
+        .ok(json!({"type": "join", "room": setup_ai}))
+        .await;
+    sit_ready(&mut b_setup_ai, setup_ai, "n").await;
+    play_with_ais(&mut [&mut a_setup_ai, &mut b_setup_ai], setup_ai, 1).await;
 }
