@@ -370,8 +370,8 @@ async fn a_killed_server_process_resumes_every_room_with_its_moves_and_clocks() 
 }
 
 /// Creates a 4p room, puts AIs of `level` in `ai_seats`, and seats the people of `sockets`
-/// in the other seats, ready.
-async fn four_player_game(sockets: &mut [&mut Socket], ai_seats: &[&str], level: &str) -> i64 {
+/// in the other seats in turn order, ready; seats left over stay empty.
+async fn four_player_room(sockets: &mut [&mut Socket], ai_seats: &[&str], level: &str) -> i64 {
     let room = sockets[0].open_room("4p", 0).await;
     for seat in ai_seats {
         sockets[0]
@@ -381,13 +381,11 @@ async fn four_player_game(sockets: &mut [&mut Socket], ai_seats: &[&str], level:
     let free = ["s", "e", "n", "w"]
         .into_iter()
         .filter(|seat| !ai_seats.contains(seat));
-    for (index, seat) in free.enumerate() {
+    for (index, (socket, seat)) in sockets.iter_mut().zip(free).enumerate() {
         if index > 0 {
-            sockets[index]
-                .ok(json!({"type": "join", "room": room}))
-                .await;
+            socket.ok(json!({"type": "join", "room": room})).await;
         }
-        sit_ready(sockets[index], room, seat).await;
+        sit_ready(socket, room, seat).await;
     }
     room
 }
@@ -457,23 +455,17 @@ async fn kill_and_restart(database: &Database) {
     let (mut a_fresh, mut b_fresh) = (alice.socket().await, bob.socket().await);
 
     // The 4p room: Alice at s, Bob at n, AIs at e and w; it waits for a person.
-    let four = four_player_game(&mut [&mut a4, &mut b4], &["e", "w"], "easy").await;
+    let four = four_player_room(&mut [&mut a4, &mut b4], &["e", "w"], "easy").await;
     let four_before = play_with_ais(&mut [&mut a4, &mut b4], four, 4).await;
 
     // The 4p room with three AI seats, where Alice moves just before the kill. At the `hard`
     // level each AI thinks for `--ai-think-ms`, so the kill finds them still answering.
-    let race = four_player_game(&mut [&mut a_race], &["e", "n", "w"], "hard").await;
+    let race = four_player_room(&mut [&mut a_race], &["e", "n", "w"], "hard").await;
     let race_turn = play_with_ais(&mut [&mut a_race], race, 2).await;
 
     let setup = room_in_setup(&mut a_setup).await;
     // A 4p room in setup with AIs at e and w, Alice ready at s, seat n empty.
-    let setup_ai = a_setup_ai.open_room("4p", 0).await;
-    for seat in ["e", "w"] {
-        a_setup_ai
-            .ok(json!({"type": "ai", "room": setup_ai, "seat": seat, "level": "easy"}))
-            .await;
-    }
-    sit_ready(&mut a_setup_ai, setup_ai, "s").await;
+    let setup_ai = four_player_room(&mut [&mut a_setup_ai], &["e", "w"], "easy").await;
     let setup_ai_before = a_setup_ai.last_room();
 
     // A 2p game that Bob's ready starts just before the kill: its first clock is stored with
