@@ -26,7 +26,12 @@ mode: string,
 /**
  * The base stake of a gold room; 0 for none.
  */
-stake?: number, } | { "type": "join" } & RoomRef | { "type": "sit" } & SeatRef | { "type": "stand" } & RoomRef | { "type": "ai", 
+stake?: number, 
+/**
+ * Who takes the first seat, in a game whose rules draw it (shengke): `random`
+ * (the default: a coin at the start) or `seats` (as seated).
+ */
+first_player?: string, } | { "type": "join" } & RoomRef | { "type": "sit" } & SeatRef | { "type": "stand" } & RoomRef | { "type": "ai", 
 /**
  * The client's correlation id.
  */

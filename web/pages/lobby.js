@@ -35,6 +35,12 @@ export function mount(root, ctx) {
   const mode = h('select', { name: 'mode', id: 'create-mode' },
     MODES.map(([code, key]) => h('option', { value: code }, t(key))));
   const stake = h('input', { name: 'stake', id: 'create-stake', type: 'number', min: 0, step: 1, value: 0 });
+  // Shengke draws who takes seat 1 (and moves first) unless the room plays as seated.
+  const firstPlayer = h('select', { name: 'first_player', id: 'create-first-player' },
+    h('option', { value: 'random' }, t('first_player_random')),
+    h('option', { value: 'seats' }, t('first_player_seats')));
+  const firstPlayerLabel = h('label', { hidden: true }, t('first_player'), firstPlayer);
+  mode.addEventListener('change', () => { firstPlayerLabel.hidden = GAME_OF[mode.value] !== 'shengke'; });
   const create = h('form', {
     id: 'create-room',
     class: 'card',
@@ -42,10 +48,12 @@ export function mount(root, ctx) {
       event.preventDefault();
       error.textContent = '';
       try {
+        const game = GAME_OF[mode.value] ?? 'junqi';
         const ok = await ctx.conn.send('create', {
-          game: GAME_OF[mode.value] ?? 'junqi',
+          game,
           mode: mode.value,
           stake: Math.max(0, Math.floor(Number(stake.value) || 0)),
+          ...(game === 'shengke' ? { first_player: firstPlayer.value } : {}),
         });
         if (ok.room !== undefined && typeof ok.room !== 'object') ctx.navigate(`#/room/${encodeURIComponent(String(ok.room))}`);
       } catch (failure) {
@@ -56,6 +64,7 @@ export function mount(root, ctx) {
     h('h2', {}, t('create_room')),
     h('label', {}, t('mode'), mode),
     h('label', {}, t('gold_stake'), stake, h('small', {}, t('gold_stake_hint'))),
+    firstPlayerLabel,
     h('button', { type: 'submit' }, t('create')),
     error,
   );

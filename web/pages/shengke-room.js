@@ -80,6 +80,7 @@ export function shengkeEventText(event, decks) {
   const who = event.seat ? seatName(event.seat) : '';
   switch (event.kind) {
     case 'started': return t('ev_started', { who: seatName(event.first ?? '') });
+    case 'first_player': return t('sk_coin_toss', { who });
     case 'rolled': return t('sk_rolled', { who, dice: (event.dice ?? []).join(' '), elements: event.elements ? event.elements.map(glyph).join(' ') : '' });
     case 'chose': return t('sk_chose', { who, elements: (event.elements ?? []).map(glyph).join(' ') });
     case 'drew': return t('sk_drew', { who, count: event.count, elements: (event.elements ?? []).map(glyph).join(' ') });

@@ -278,6 +278,12 @@ pub trait DynGame: Send + Sync {
     fn draw_offer(&self) -> Option<DrawOffer> {
         None
     }
+
+    /// Whether the platform draws which participant takes the first seat at the start (the
+    /// first seat always moves first), as shengke's die roll or coin (§6.2).
+    fn first_player_drawn(&self) -> bool {
+        false
+    }
 }
 
 fn unsupported(game: &str) -> UiError {
@@ -592,6 +598,10 @@ impl<G: GameNotation + AiGame> DynGame for Erased<G> {
             by: self.0.seat_name(by),
             accepted: accepted.iter().map(|seat| self.0.seat_name(seat)).collect(),
         })
+    }
+
+    fn first_player_drawn(&self) -> bool {
+        presentation(&self.0).is_some_and(|ui| ui.first_player_drawn())
     }
 
     fn seat_results(&self) -> Option<Vec<&'static str>> {

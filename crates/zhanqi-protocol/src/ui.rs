@@ -84,6 +84,10 @@ pub(crate) trait Presentation {
     fn draw_offer(&self) -> Option<(Seat, SeatSet)> {
         None
     }
+    /// Whether the platform draws which participant takes the first seat at the start.
+    fn first_player_drawn(&self) -> bool {
+        false
+    }
 }
 
 /// The presentation of a typed game, if it has one.
@@ -281,6 +285,11 @@ impl Presentation for Shengke {
         shengke_ui::deck_cards_ui(layout)
             .ok()
             .map(serde_json::Value::from)
+    }
+
+    fn first_player_drawn(&self) -> bool {
+        // §6.2: a die roll or a coin decides who takes seat 1, which always moves first.
+        true
     }
 }
 

@@ -11,6 +11,7 @@ mod auth;
 mod bus;
 mod config;
 mod error;
+mod first_player;
 mod http;
 mod lease;
 mod metrics;

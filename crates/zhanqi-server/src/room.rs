@@ -22,6 +22,7 @@ use zhanqi_store::{
 
 use crate::ai_seat::{self, AiThought};
 use crate::error::ApiError;
+use crate::first_player::{self, FirstPlayer};
 use crate::state::AppState;
 use crate::view;
 
@@ -263,6 +264,8 @@ pub struct Room {
     pub mode: String,
     /// The base stake of a gold room (0: none).
     pub stake: i64,
+    /// Who takes the first seat, in a game whose rules draw it.
+    pub first_player: FirstPlayer,
     seed: u64,
     created: UnixMillis,
     /// A game of the room's kind, for names, the board and arranging layouts before play.
@@ -301,6 +304,7 @@ pub async fn create_room(
     game: &str,
     mode: &str,
     stake: i64,
+    first_player: Option<&str>,
 ) -> Result<GameId, ApiError> {
     let entry = Registry::standard()
         .find(game)
@@ -313,7 +317,8 @@ pub async fn create_room(
             "a stake is a whole number of gold from 0 to 1000000000",
         ));
     }
-    let options = probe.options().to_string();
+    let first_player = FirstPlayer::requested(probe.as_ref(), first_player)?;
+    let options = first_player.store_in(probe.as_ref());
     let seed: u64 = rand::rng().random();
     let info = app
         .store
@@ -406,6 +411,7 @@ impl Room {
             entry,
             mode: info.mode.clone(),
             stake: info.stake,
+            first_player: FirstPlayer::stored(&info.options),
             seed: info.seed,
             created: info.created_at,
             probe,
@@ -1049,6 +1055,9 @@ impl Room {
         self.store_setup(index, layout.clone(), true).await?;
         self.seats[index].ready = true;
         if let Err(error) = self.try_start().await {
+            // The coin for the first player may have moved the person to the other seat.
+            let index = self.seat_index_of(person.id).unwrap_or(index);
+            let layout = self.seats[index].layout.clone();
             self.seats[index].ready = false;
             if let Err(store_error) = self.store_setup(index, layout, false).await {
                 tracing::warn!("room {}: could not take back ready: {store_error}", self.id);
@@ -1068,6 +1077,7 @@ impl Room {
         {
             return Ok(());
         }
+        let drawn = self.draw_first_player().await?;
         let points = self.seated_points().await?;
         let frozen = if self.stake > 0 {
             stake(self.stake, gold_multiplier(multiplier(&points)))
@@ -1116,9 +1126,42 @@ impl Room {
             Some(Turn::Chance) => self.seats.first().map(|slot| slot.name),
             _ => first_clock.map(|c| c.seat),
         };
-        let started = serde_json::json!({"kind": "started", "first": first});
-        self.send_events(&[started]);
+        let mut events = vec![serde_json::json!({"kind": "started", "first": first})];
+        if let Some(seat) = drawn {
+            events.push(serde_json::json!({"kind": "first_player", "seat": seat, "drawn": true}));
+        }
+        self.send_events(&events);
         self.roll_chance().await
+    }
+
+    /// Tosses the coin of a room whose game draws the first player (shengke §6.2) and, if it
+    /// says so, makes the two seated players change seats with all that is theirs, stored
+    /// before the game starts; gives the first seat's name when a coin was tossed.
+    async fn draw_first_player(&mut self) -> Result<Option<&'static str>, ApiError> {
+        if self.first_player != FirstPlayer::Random
+            || !self.probe.first_player_drawn()
+            || self.seats.len() != 2
+        {
+            return Ok(None);
+        }
+        if first_player::coin_swaps(self.seed) {
+            let seat = |slot: &SeatSlot| {
+                self.probe
+                    .seat(slot.name)
+                    .map_err(|e| ApiError::internal("seat", e))
+            };
+            let (first, second) = (seat(&self.seats[0])?, seat(&self.seats[1])?);
+            self.app.store.swap_seats(self.id, first, second).await?;
+            let (left, right) = self.seats.split_at_mut(1);
+            let (a, b) = (&mut left[0], &mut right[0]);
+            std::mem::swap(&mut a.sitter, &mut b.sitter);
+            std::mem::swap(&mut a.layout, &mut b.layout);
+            std::mem::swap(&mut a.ready, &mut b.ready);
+            std::mem::swap(&mut a.away_since, &mut b.away_since);
+            std::mem::swap(&mut a.points, &mut b.points);
+            std::mem::swap(&mut a.timeouts, &mut b.timeouts);
+        }
+        Ok(Some(self.seats[0].name))
     }
 
     /// Starts the grace period of every seated person with no connection to the room when the

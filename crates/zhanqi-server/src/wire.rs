@@ -45,6 +45,11 @@ pub enum ClientMessage {
         #[serde(default)]
         #[ts(optional, as = "Option<f64>")]
         stake: i64,
+        /// Who takes the first seat, in a game whose rules draw it (shengke): `random`
+        /// (the default: a coin at the start) or `seats` (as seated).
+        #[serde(default)]
+        #[ts(optional)]
+        first_player: Option<String>,
     },
     /// Watch a room.
     Join(RoomRef),

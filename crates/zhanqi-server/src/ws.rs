@@ -226,7 +226,11 @@ async fn dispatch(
         }
         ClientMessage::Lobby { .. } => return Ok(Some(json!({}))),
         ClientMessage::Create {
-            game, mode, stake, ..
+            game,
+            mode,
+            stake,
+            first_player,
+            ..
         } => {
             state.room_limit.check_key(&person.id).map_err(|_| {
                 ApiError::new(
@@ -234,7 +238,8 @@ async fn dispatch(
                     "you are creating rooms too fast; wait a minute",
                 )
             })?;
-            let id = room::create_room(state, person, game, mode, *stake).await?;
+            let id = room::create_room(state, person, game, mode, *stake, first_player.as_deref())
+                .await?;
             return Ok(Some(json!({"room": id.0})));
         }
         ClientMessage::Join(reference) => {

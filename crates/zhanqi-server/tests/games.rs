@@ -202,7 +202,11 @@ async fn a_whole_shengke_game_with_a_custom_deck_against_an_ai_leaks_nothing() {
     let gus = Person::guest(&server, "gus").await;
     let (mut f, mut watcher) = (fay.socket().await, gus.socket().await);
     let room = f
-        .ok(json!({"type": "create", "game": "shengke", "mode": "standard"}))
+        // As seated: fay in seat 1 moves first (tests/first_player.rs tosses the coin).
+        .ok(
+            json!({"type": "create", "game": "shengke", "mode": "standard",
+                   "first_player": "seats"}),
+        )
         .await["room"]
         .as_i64()
         .unwrap();

@@ -416,6 +416,62 @@ impl Store {
         Err(self.no_open_seat(id, seat).await)
     }
 
+    /// Swaps who sits in two seats of an open room, with everything the seat keeps for its
+    /// occupant (layout, ready), in one transaction; an empty seat swaps too.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] if the room does not exist; [`StoreError::Conflict`] if it is
+    /// not open.
+    pub async fn swap_seats(&self, id: GameId, a: Seat, b: Seat) -> StoreResult<()> {
+        // The first statement writes, so SQLite takes the write lock at once (as in
+        // `start_game`); it also checks that the room is open.
+        let mut transaction = self.pool.begin().await?;
+        let open =
+            sqlx::query("UPDATE games SET status = status WHERE id = $1 AND status = 'open'")
+                .bind(id.0)
+                .execute(&mut *transaction)
+                .await?;
+        if open.rows_affected() == 0 {
+            transaction.rollback().await?;
+            return Err(self.not_in_status(id, GameStatus::Open).await);
+        }
+        let rows = sqlx::query(
+            "SELECT seat, user_id, ai, layout, ready FROM seats \
+             WHERE game_id = $1 AND seat IN ($2, $3)",
+        )
+        .bind(id.0)
+        .bind(seat_to_db(a))
+        .bind(seat_to_db(b))
+        .fetch_all(&mut *transaction)
+        .await?;
+        // The primary key and the one-seat-per-person key are checked row by row, so the rows
+        // are deleted and written again at their new seats rather than updated in place.
+        sqlx::query("DELETE FROM seats WHERE game_id = $1 AND seat IN ($2, $3)")
+            .bind(id.0)
+            .bind(seat_to_db(a))
+            .bind(seat_to_db(b))
+            .execute(&mut *transaction)
+            .await?;
+        for row in &rows {
+            let seat = seat_from_db(column(row, "seat")?)?;
+            let other = if seat == a { b } else { a };
+            sqlx::query(
+                "INSERT INTO seats (game_id, seat, user_id, ai, layout, ready) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(id.0)
+            .bind(seat_to_db(other))
+            .bind(column::<Option<i64>>(row, "user_id")?)
+            .bind(column::<Option<String>>(row, "ai")?)
+            .bind(column::<Option<String>>(row, "layout")?)
+            .bind(column::<i64>(row, "ready")?)
+            .execute(&mut *transaction)
+            .await?;
+        }
+        transaction.commit().await?;
+        Ok(())
+    }
+
     /// Why a change to a seat of an open room matched no row: the room is missing or not
     /// open, or the seat is empty.
     async fn no_open_seat(&self, id: GameId, seat: Seat) -> StoreError {

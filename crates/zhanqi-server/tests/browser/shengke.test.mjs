@@ -117,6 +117,10 @@ test('shengke: deck editor, a whole game against an AI by clicking, phone layout
       const page = await openPage(browser);
       pages.push(page);
       await register(page, uniqueName('ling'));
+      // The form offers the first player for shengke; this test clicks seat 1's decisions, so
+      // it plays as seated (tests/first_player.rs covers the coin toss).
+      await page.locator('#create-mode').selectOption('standard');
+      await page.locator('#create-first-player').selectOption('seats');
       const room = await createRoom(page, 'standard');
       await sit(page, '1');
 

@@ -242,6 +242,73 @@ async fn a_seat_keeps_its_layout_and_readiness_while_the_room_is_open() {
 }
 
 #[tokio::test]
+async fn swapping_seats_moves_each_occupant_with_its_layout_and_readiness() {
+    each_backend(|store| async move {
+        let alice = person(&store, "Alice", 0).await;
+        let id = open_game(&store, 0).await;
+        store
+            .take_seat(id, seat(0), &Occupant::User(alice.id))
+            .await
+            .unwrap();
+        store
+            .take_seat(id, seat(1), &Occupant::Ai("easy".to_owned()))
+            .await
+            .unwrap();
+        store
+            .set_seat_setup(id, seat(0), Some("alice's deck"), true)
+            .await
+            .unwrap();
+        store
+            .set_seat_setup(id, seat(1), Some("the AI's deck"), false)
+            .await
+            .unwrap();
+
+        store.swap_seats(id, seat(0), seat(1)).await.unwrap();
+        let seats = store.seats(id).await.unwrap();
+        let kept: Vec<_> = seats
+            .iter()
+            .map(|s| (s.seat, s.occupant.clone(), s.layout.as_deref(), s.ready))
+            .collect();
+        assert_eq!(
+            kept,
+            [
+                (
+                    seat(0),
+                    Occupant::Ai("easy".to_owned()),
+                    Some("the AI's deck"),
+                    false
+                ),
+                (
+                    seat(1),
+                    Occupant::User(alice.id),
+                    Some("alice's deck"),
+                    true
+                ),
+            ]
+        );
+        assert_eq!(seats[1].user_name.as_deref(), Some("Alice"));
+
+        // With one seat empty, the occupant moves to it.
+        store.leave_seat(id, seat(0)).await.unwrap();
+        store.swap_seats(id, seat(0), seat(1)).await.unwrap();
+        let seats = store.seats(id).await.unwrap();
+        assert_eq!(seats.len(), 1);
+        assert_eq!(
+            (seats[0].seat, &seats[0].occupant),
+            (seat(0), &Occupant::User(alice.id))
+        );
+
+        let missing = store.swap_seats(GameId(999), seat(0), seat(1)).await;
+        assert!(missing.unwrap_err().is_not_found());
+        let playing = playing_game(&store, &[Occupant::User(alice.id)], 0).await;
+        let started = store.swap_seats(playing, seat(0), seat(1)).await;
+        assert!(started.unwrap_err().is_conflict());
+        assert_eq!(store.seats(playing).await.unwrap()[0].seat, seat(0));
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn rooms_are_listed_by_status_and_by_player() {
     each_backend(|store| async move {
         let alice = person(&store, "Alice", 0).await;
