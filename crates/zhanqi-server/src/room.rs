@@ -511,6 +511,7 @@ impl Room {
         }
         let deadline = record.current_clock().and_then(|clock| clock.deadline);
         room.set_clock(deadline);
+        room.restore_timeouts(record.current_clock());
         if room
             .game
             .as_ref()
@@ -1096,7 +1097,7 @@ impl Room {
         let state = serde_json::to_string(&start)
             .map_err(|error| ApiError::internal("write the start", error))?;
         let first_clock = self.clock_after(game.as_ref(), None, Instant::now());
-        let clock = stored_clock(first_clock.as_ref());
+        let clock = self.stored_clock(first_clock.as_ref());
         self.app
             .store
             .start_game(
@@ -1281,7 +1282,7 @@ impl Room {
                     seat: seat_id,
                     action: &played.record,
                     at: UnixMillis::now(),
-                    clock: &stored_clock(clock.as_ref()),
+                    clock: &self.stored_clock(clock.as_ref()),
                 },
             )
             .await?;
@@ -1299,6 +1300,37 @@ impl Room {
             self.finish().await?;
         }
         Ok(())
+    }
+
+    /// The clock as stored with an action: its deadline, the seat it runs for and the lost
+    /// turns the room counts itself (games without a timeout action of their own), so that a
+    /// restart gives them back.
+    fn stored_clock(&self, clock: Option<&TurnClock>) -> Clock {
+        let timeouts: serde_json::Map<String, serde_json::Value> = self
+            .seats
+            .iter()
+            .filter(|slot| slot.timeouts > 0)
+            .map(|slot| (slot.name.to_owned(), slot.timeouts.into()))
+            .collect();
+        Clock {
+            deadline: clock.map(|clock| clock.deadline_unix),
+            state: serde_json::json!({"seat": clock.map(|clock| clock.seat), "timeouts": timeouts})
+                .to_string(),
+        }
+    }
+
+    /// Gives each seat back the lost turns its last stored clock counted.
+    fn restore_timeouts(&mut self, clock: Option<&Clock>) {
+        let Some(state) =
+            clock.and_then(|clock| serde_json::from_str::<serde_json::Value>(&clock.state).ok())
+        else {
+            return;
+        };
+        for slot in &mut self.seats {
+            if let Some(count) = state["timeouts"][slot.name].as_u64() {
+                slot.timeouts = u8::try_from(count).unwrap_or(u8::MAX);
+            }
+        }
     }
 
     fn note_events(&mut self, events: &[serde_json::Value]) {
@@ -1763,13 +1795,6 @@ struct StartState {
 /// A typed message part as JSON (plain structs of strings and numbers always serialize).
 fn json_of(value: &impl serde::Serialize) -> serde_json::Value {
     serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
-}
-
-fn stored_clock(clock: Option<&TurnClock>) -> Clock {
-    Clock {
-        deadline: clock.map(|clock| clock.deadline_unix),
-        state: serde_json::json!({"seat": clock.map(|clock| clock.seat)}).to_string(),
-    }
 }
 
 fn seat_result(result: &str) -> zhanqi_core::SeatResult {

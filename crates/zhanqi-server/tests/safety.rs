@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Database, TestServer, config, quiet_move, two_player_room};
+use common::{Database, Person, TestServer, config, quiet_move, two_player_room};
 use serde_json::{Value, json};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -223,4 +223,56 @@ async fn a_clock_that_ran_out_while_the_server_was_down_times_out_on_restart() {
         })
         .await;
     assert_ne!(state["clock"]["seat"], first, "the turn passed: {state}");
+}
+
+/// Shengke has no timeout action of its own: the room counts lost turns itself, and a restart
+/// must give the counts back (five lose the game), not start every seat at zero again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lost_turns_counted_by_the_room_survive_a_restart() {
+    let database = Database::sqlite();
+    let mut short = config(&database);
+    short.move_seconds = 0.3;
+    let server = TestServer::start(short);
+    let alice = Person::guest(&server, "alice").await;
+    let bob = Person::guest(&server, "bob").await;
+    let (mut a, mut b) = (alice.socket().await, bob.socket().await);
+    let create = json!({"type": "create", "game": "shengke", "mode": "standard",
+                        "first_player": "seats"});
+    let room = a.ok(create).await["room"].as_i64().unwrap();
+    a.ok(json!({"type": "join", "room": room})).await;
+    b.ok(json!({"type": "join", "room": room})).await;
+    a.ok(json!({"type": "sit", "room": room, "seat": "1"}))
+        .await;
+    b.ok(json!({"type": "sit", "room": room, "seat": "2"}))
+        .await;
+    a.ok(json!({"type": "ready", "room": room})).await;
+    b.ok(json!({"type": "ready", "room": room})).await;
+    let timeouts = |state: &Value| -> Vec<u64> {
+        state["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|seat| seat["timeouts"].as_u64().unwrap_or(0))
+            .collect()
+    };
+    // Nobody plays: the clock takes turns away until seat 1 has lost two.
+    let before = a.room_until(|state| timeouts(state)[0] >= 2).await;
+    let before = timeouts(&before);
+    drop((a, b));
+    server.kill();
+
+    let server = TestServer::start(config(&database));
+    let alice = alice.at(&server);
+    let mut a = alice.socket().await;
+    a.ok(json!({"type": "join", "room": room})).await;
+    let after = a.room_until(|state| state["phase"] == "playing").await;
+    let after = timeouts(&after);
+    // Turns lost between the last frame and the kill count too, so at least as many.
+    for (seat, (was, is)) in before.iter().zip(&after).enumerate() {
+        assert!(
+            is >= was,
+            "seat {seat}: {was} lost turns before the restart, {is} after"
+        );
+    }
+    assert!(after[0] >= 2, "{after:?}");
 }
