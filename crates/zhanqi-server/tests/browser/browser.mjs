@@ -182,3 +182,18 @@ function shuffle(items) {
     [items[i], items[j]] = [items[j], items[i]];
   }
 }
+
+/**
+ * Every element that lies (partly) outside a screen `width` pixels wide, and the page itself
+ * when it is wider than the screen (a phone would then zoom out or scroll sideways).
+ */
+export async function offScreen(page, selector, width) {
+  const outside = await page.locator(selector).evaluateAll((elements, width) => elements
+    .filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && (box.left < -1 || box.right > width + 1);
+    })
+    .map((element) => element.id || element.className || element.tagName), width);
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  return pageWidth > width ? [...outside, `the page is ${pageWidth}px wide`] : outside;
+}

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, createRoom, guest, launch, openPage, roomState, sit, uniqueName, waitMovesPast, withScreenshots } from './browser.mjs';
+import { clickMove, createRoom, guest, launch, offScreen, openPage, roomState, sit, uniqueName, waitMovesPast, withScreenshots } from './browser.mjs';
 
 test('a 4p room with three AI seats plays to the end', async () => {
   const browser = await launch();
@@ -26,6 +26,10 @@ test('a 4p room with three AI seats plays to the end', async () => {
       const count = await page.locator('svg.board [data-piece]').count();
       const { moves } = await roomState(page);
       assert.ok(count === 100 || (moves > 0 && count > 90 && count < 100), `${count} pieces after ${moves} moves`);
+      // The phone-sized page shows the board, the seats, the clock and the controls within
+      // the screen's width (no zooming out, no sideways scrolling).
+      assert.deepEqual(await offScreen(page, '#board, #board svg, #seats, #clock, #controls', 390), [],
+        'the 4p room fits a phone screen');
 
       // Play attacking moves while seated; past move 120 surrender, and the AIs finish.
       for (let guard = 0; guard < 2000; guard++) {

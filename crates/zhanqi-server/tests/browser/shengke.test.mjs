@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRoom, launch, openPage, register, sit, uniqueName, withScreenshots } from './browser.mjs';
+import { createRoom, launch, offScreen, openPage, register, sit, uniqueName, withScreenshots } from './browser.mjs';
 
 /** The shengke page's attributes. */
 async function tableState(page) {
@@ -31,21 +31,6 @@ async function keep(page, name, fullPage) {
 /** Sets one cell of the deck editor: row `row` (0-based), input class `field`. */
 async function setDeck(page, row, field, value) {
   await page.locator(`#deck-editor tr[data-row="${row}"] .deck-${field}`).fill(String(value));
-}
-
-/**
- * Every element that lies (partly) outside a screen `width` pixels wide, and the page itself
- * when it is wider than the screen (a phone would then zoom out or scroll sideways).
- */
-async function offScreen(page, selector, width) {
-  const outside = await page.locator(selector).evaluateAll((elements, width) => elements
-    .filter((element) => {
-      const box = element.getBoundingClientRect();
-      return box.width > 0 && (box.left < -1 || box.right > width + 1);
-    })
-    .map((element) => element.id || element.className || element.tagName), width);
-  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  return pageWidth > width ? [...outside, `the page is ${pageWidth}px wide`] : outside;
 }
 
 /**
