@@ -188,14 +188,7 @@ fn shengke(position: &str, moves: &[(&str, &str)]) -> Engine {
 /// (§12 vector 21).
 #[test]
 fn think_answers_a_legal_shengke_move_for_every_player() {
-    let recovery = "turn 5 phase place active 1 rolled T,T
-field .,.,.,.,./.,2J1,.,.,2J3/.,.,.,2H1,./.,2S2,.,1J2,./.,.,.,.,.
-p1 piles M:- H:- T:T2,T3 J:J1 S:-
-p1 hand T1,T5
-p1 discard J3,J4,J5
-p2 piles M:- H:- T:- J:- S:-
-p2 hand -
-p2 discard -";
+    let recovery = include_str!("../../zhanqi-shengke/tests/data/vector_21.txt");
     let turn_7 = SHENGKE_BEFORE_TURN_7;
     let positions = [
         ("placement", shengke(turn_7, &[("chance", "13")]), "1"),

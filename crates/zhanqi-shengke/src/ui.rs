@@ -972,14 +972,7 @@ p2 discard -";
     #[test]
     fn a_recovery_choice_is_announced_and_explained() {
         // Vector 21.
-        let text = "turn 5 phase place active 1 rolled T,T
-field .,.,.,.,./.,2J1,.,.,2J3/.,.,.,2H1,./.,2S2,.,1J2,./.,.,.,.,.
-p1 piles M:- H:- T:T2,T3 J:J1 S:-
-p1 hand T1,T5
-p1 discard J3,J4,J5
-p2 piles M:- H:- T:- J:- S:-
-p2 hand -
-p2 discard -";
+        let text = include_str!("../tests/data/vector_21.txt");
         let mut game = Shengke::load(text, None, 0).unwrap();
         let events = play(&mut game, Seat::new(0), "T1@c3 T5@e3");
         assert_eq!(events.last().unwrap()["kind"], "awaiting_recovery");

@@ -725,14 +725,7 @@ fn tv_20_two_sixes() {
 
 #[test]
 fn tv_21_recovery_choices() {
-    let position = "turn 5 phase place active 1 rolled T,T
-field .,.,.,.,./.,2J1,.,.,2J3/.,.,.,2H1,./.,2S2,.,1J2,./.,.,.,.,.
-p1 piles M:- H:- T:T2,T3 J:J1 S:-
-p1 hand T1,T5
-p1 discard J3,J4,J5
-p2 piles M:- H:- T:- J:- S:-
-p2 hand -
-p2 discard -";
+    let position = include_str!("data/vector_21.txt");
     let mut session = Session::new();
     session.load(position);
     let (record, position) = session.play("1", "T1@c3 T5@e3");
