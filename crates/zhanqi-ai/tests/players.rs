@@ -1,7 +1,7 @@
 //! The players over whole junqi games: they never panic and always play legally, ISMCTS is
 //! reproducible, AI deployments are legal, and the heuristic beats random.
 
-mod common;
+use crate::common;
 
 use common::{Tally, duel, play_out, players};
 use zhanqi_ai::ismcts::{IsmctsConfig, search};

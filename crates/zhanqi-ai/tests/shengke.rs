@@ -1,7 +1,7 @@
 //! The players over whole 生剋棋 games: the heuristic, scoring with the shengke evaluator,
 //! beats random.
 
-mod common;
+use crate::common;
 
 use common::duel;
 use zhanqi_core::Game;

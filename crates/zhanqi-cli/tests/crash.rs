@@ -9,10 +9,7 @@
 //! answering her move while that last 2p move is played; a 2p room in setup with one seat
 //! taken, a layout arranged and declared ready; and a 4p room in setup with two AI seats.
 
-// The server's own test helpers (database choice and isolation, sockets, quiet moves), so that
-// both test suites speak to the server the same way.
-#[path = "../../zhanqi-server/tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use std::fs::File;
 use std::io::{BufRead, BufReader};

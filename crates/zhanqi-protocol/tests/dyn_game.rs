@@ -1,6 +1,6 @@
 //! The dyn layer and the registry, used directly as the server and the command line use them.
 
-mod common;
+use crate::common;
 
 use common::TEST_GAMES;
 use common::race::{Race, RaceOptions};

@@ -1,7 +1,7 @@
 //! Every request of the engine protocol and every way it can fail, fed as lines to the engine
 //! and checked against the exact answer lines (`shared/rules/engine-protocol.md`).
 
-mod common;
+use crate::common;
 
 use common::{last, run_bytes, session};
 

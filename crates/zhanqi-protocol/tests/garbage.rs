@@ -1,6 +1,6 @@
 //! Garbage in: the engine answers every line, never panics and never changes its game.
 
-mod common;
+use crate::common;
 
 use common::{TEST_GAMES, run_bytes};
 use serde_json::Value;

@@ -1,6 +1,6 @@
 //! The `think` op: an AI player's choice for a seat, and every way asking for one can fail.
 
-mod common;
+use crate::common;
 
 use common::session;
 use serde_json::{Value, json};

@@ -1,7 +1,7 @@
 //! Accounts over HTTP: register, sign in, a wrong password refused in one clear sentence, sign
 //! out; sign-ins and room creation rate limited as the options say.
 
-mod common;
+use crate::common;
 
 use common::{Database, Person, TestServer, config};
 use serde_json::json;

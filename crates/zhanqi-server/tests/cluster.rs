@@ -5,7 +5,7 @@
 //! Runs when `ZHANQI_TEST_DATABASE_URL` and `ZHANQI_TEST_NATS_URL` are set; fails instead of
 //! skipping when `ZHANQI_REQUIRE_CLUSTER=1` (CI sets it).
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! every other active player accepts ends the game in a draw, scored by core's table; in 4p
 //! one refusal rejects it.
 
-mod common;
+use crate::common;
 
 use common::{
     Database, FOUR_SEATS, Person, Socket, TestServer, config, four_people, profile, quiet_move,

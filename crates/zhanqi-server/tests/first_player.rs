@@ -2,7 +2,7 @@
 //! seated people takes seat 1 (which moves first), and each takes their deck along; with
 //! `first_player: "seats"` the room plays as seated.
 
-mod common;
+use crate::common;
 
 use common::{Database, Person, Socket, TestServer, config, my_turn};
 use serde_json::{Value, json};

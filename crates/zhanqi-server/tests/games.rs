@@ -2,7 +2,7 @@
 //! AIs in 4p, with a spectator watching; every frame each of them received is checked for
 //! leaks, field by field and string by string against the replay's secrets.
 
-mod common;
+use crate::common;
 
 use common::leaks::{Fact, Secrets, check_frame, true_facts};
 use common::{Database, Person, Socket, TestServer, config, my_turn};

@@ -2,7 +2,7 @@
 //! multiplier capped at 5, not enough gold refused, escapers paying and winners splitting the
 //! pot; every balance is read back from the profiles and checked against core's pure functions.
 
-mod common;
+use crate::common;
 
 use common::{
     Database, FOUR_SEATS, Person, TestServer, config, east_and_west_escaped, four_people, profile,

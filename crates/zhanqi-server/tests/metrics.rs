@@ -1,7 +1,7 @@
 //! `/metrics` after a short game: the counters of rooms, games, connections, frames, actions,
 //! errors and the action-store latency all moved.
 
-mod common;
+use crate::common;
 
 use common::{Database, Person, TestServer, config, my_turn};
 use serde_json::json;

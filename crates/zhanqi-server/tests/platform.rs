@@ -3,7 +3,7 @@
 //! its room from answering, a seat may leave and come back in setup, and five lost turns lose
 //! the game.
 
-mod common;
+use crate::common;
 
 use common::{Database, Person, TestServer, config, set_standing, two_player_room};
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! its game as it was; one that stays away past it escapes, whether it dropped during play or
 //! during setup, and is scored as core's pure functions say.
 
-mod common;
+use crate::common;
 
 use common::{
     Database, FOUR_SEATS, Person, Socket, TestServer, config, east_and_west_escaped, four_people,

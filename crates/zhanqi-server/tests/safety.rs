@@ -1,7 +1,7 @@
 //! Hostile messages change nothing; draws and surrender keep their move floors; a server
 //! killed mid-game comes back with the game, its moves and its clock.
 
-mod common;
+use crate::common;
 
 use common::{Database, Person, TestServer, config, quiet_move, two_player_room};
 use serde_json::{Value, json};

@@ -1,7 +1,7 @@
 //! `zhanqi engine` serving 生剋棋: every request of the protocol on shengke, whole random
 //! games played through it with hostile moves between plies that must change nothing.
 
-mod common;
+use crate::common;
 
 use common::Session;
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! back byte for byte; damaged positions and arbitrary texts are refused with an offset inside
 //! the text, or read to a canonical position that reads back to itself.
 
-mod common;
+use crate::common;
 
 use common::random_plies;
 use proptest::prelude::*;

@@ -7,7 +7,7 @@
 //! `apply_unchecked` to a clone; a finished game has no sequences. It is the engine
 //! protocol's `perft` without the protocol, and the test checks that the two agree.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -8,7 +8,6 @@
 //! window of plies of each game, starting at a random ply ([`MidGame`]): the run stays well
 //! under a minute in a debug build. The counts are in `docs/shengke.md`.
 
-mod common;
 #[path = "properties/mid_game.rs"]
 mod mid_game;
 

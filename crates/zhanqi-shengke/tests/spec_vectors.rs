@@ -2,7 +2,7 @@
 //! through the `Game` trait; vectors 18–25 are exchanges with the engine, checked answer by
 //! answer.
 
-mod common;
+use crate::common;
 
 use common::{
     NO_PILES, Session, block, field_line, full, legal, line, load, play, play_recorded, refusal,

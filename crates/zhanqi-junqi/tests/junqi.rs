@@ -1,0 +1,12 @@
+//! The integration tests of `zhanqi-junqi`, one binary (each file a module) so that a test build links
+//! once per crate.
+
+mod board;
+mod digests;
+mod jgs_parse;
+mod jgs_replay;
+mod knowledge;
+mod notation;
+mod perft;
+mod properties;
+mod spec_vectors;

@@ -1,0 +1,15 @@
+//! The integration tests of `zhanqi-server`, one binary (each file a module) so that a test build links
+//! once per crate.
+
+mod accounts;
+mod browser;
+mod cluster;
+mod common;
+mod draws;
+mod first_player;
+mod games;
+mod gold;
+mod metrics;
+mod platform;
+mod reconnection;
+mod safety;

@@ -1,0 +1,5 @@
+//! The integration tests of `zhanqi-sim`, one binary (each file a module) so that a test build links
+//! once per crate.
+
+mod lab;
+mod options;
