@@ -83,6 +83,20 @@ pub struct ServerConfig {
     /// this long after its node died.
     #[arg(long, env = "ZHANQI_LEASE_SECONDS", default_value_t = 15.0)]
     pub lease_seconds: f64,
+
+    /// Proxies (IP addresses or CIDR blocks) whose `X-Forwarded-For`, `Forwarded` and
+    /// `X-Forwarded-Proto` are believed; unset, every such header is ignored.
+    #[arg(
+        long = "trusted-proxy",
+        env = "ZHANQI_TRUSTED_PROXIES",
+        value_delimiter = ','
+    )]
+    pub trusted_proxies: Vec<crate::address::TrustedProxy>,
+
+    /// Mark the session cookie `Secure` always (the site is served over HTTPS); without it,
+    /// only when a trusted proxy says the request came over HTTPS.
+    #[arg(long, env = "ZHANQI_SECURE_COOKIES")]
+    pub secure_cookies: bool,
 }
 
 impl ServerConfig {
@@ -106,6 +120,8 @@ impl ServerConfig {
             nats_prefix: "zq".to_owned(),
             node_id: None,
             lease_seconds: 15.0,
+            trusted_proxies: Vec::new(),
+            secure_cookies: false,
         }
     }
 }

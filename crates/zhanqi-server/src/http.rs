@@ -1,8 +1,6 @@
 //! The HTTP API (docs/wire-protocol.md §2).
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post, put};
@@ -13,6 +11,7 @@ use serde_json::{Value, json};
 use zhanqi_protocol::Registry;
 use zhanqi_store::{Account, GameId, LayoutShelf, NewAccount, UnixMillis};
 
+use crate::address::ClientAddress;
 use crate::auth::{self, SESSION_COOKIE, SignedIn};
 use crate::error::ApiError;
 use crate::replay;
@@ -81,11 +80,11 @@ async fn signed_in(
 
 async fn guest(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     jar: CookieJar,
     Json(body): Json<GuestBody>,
 ) -> Result<(CookieJar, Json<Value>), ApiError> {
-    state.check_login_rate(peer.ip())?;
+    state.check_login_rate(client.key())?;
     let wanted = auth::check_name(&body.name)?;
     // Guests share the name space with accounts; a taken name gets a number.
     let mut attempt = 0u32;
@@ -123,11 +122,11 @@ fn check_password(password: &str) -> Result<(), ApiError> {
 
 async fn register(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     jar: CookieJar,
     Json(body): Json<Credentials>,
 ) -> Result<(CookieJar, Json<Value>), ApiError> {
-    state.check_login_rate(peer.ip())?;
+    state.check_login_rate(client.key())?;
     let name = auth::check_name(&body.name)?;
     check_password(&body.password)?;
     let hash = auth::hash_password(&body.password)?;
@@ -152,11 +151,11 @@ async fn register(
 
 async fn login(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     jar: CookieJar,
     Json(body): Json<Credentials>,
 ) -> Result<(CookieJar, Json<Value>), ApiError> {
-    state.check_login_rate(peer.ip())?;
+    state.check_login_rate(client.key())?;
     let refused = || ApiError::new("bad_credentials", "wrong name or password");
     let account = state
         .store

@@ -6,6 +6,7 @@
 //! their clocks. The protocol is docs/wire-protocol.md; operating the server is docs/server.md.
 //! Games are seen only through the dyn layer of `zhanqi-protocol`.
 
+mod address;
 mod ai_seat;
 mod auth;
 mod bus;

@@ -1,7 +1,6 @@
 //! What every handler shares: the store, the options, the rooms and the rate limiters.
 
 use std::collections::BTreeMap;
-use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -10,6 +9,7 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::watch;
 use zhanqi_store::{GameId, Store, UserId};
 
+use crate::address::AddressKey;
 use crate::bus::{Bus, LocalBus};
 use crate::config::ServerConfig;
 use crate::error::ApiError;
@@ -24,8 +24,8 @@ pub struct AppState {
     pub config: Arc<ServerConfig>,
     /// The live rooms and the lobby.
     pub rooms: Rooms,
-    /// Sign-in attempts per IP.
-    pub login_limit: Arc<DefaultKeyedRateLimiter<IpAddr>>,
+    /// Sign-in attempts per address (IPv6 per /64).
+    pub login_limit: Arc<DefaultKeyedRateLimiter<AddressKey>>,
     /// Room creations per user.
     pub room_limit: Arc<DefaultKeyedRateLimiter<UserId>>,
     /// How connections reach rooms other nodes run, and which node runs a room.
@@ -54,12 +54,12 @@ impl AppState {
         AppState { bus, ..self }
     }
 
-    /// Counts a sign-in attempt from `ip`.
+    /// Counts a sign-in attempt from `address`.
     ///
     /// # Errors
     /// `rate_limited` past the limit.
-    pub fn check_login_rate(&self, ip: IpAddr) -> Result<(), ApiError> {
-        self.login_limit.check_key(&ip).map_err(|_| {
+    pub fn check_login_rate(&self, address: AddressKey) -> Result<(), ApiError> {
+        self.login_limit.check_key(&address).map_err(|_| {
             ApiError::new(
                 "rate_limited",
                 "too many sign-in attempts from your address; wait a minute",
