@@ -1,10 +1,12 @@
 //! Accounts: registered players with an argon2id password hash, and guests without one.
 //!
-//! Names are unique whatever their case ("Alice" and "alice" are one name); the name keeps the
-//! case its owner chose. Hashing and checking passwords is the server's work: the store keeps
+//! Names are unique whatever their case and however they are spelt to look alike ("Alice",
+//! "alice", "ALİCE" and "аlice" with a Cyrillic а are one name: see [`name_key`]); the name keeps
+//! the spelling its owner chose. Hashing and checking passwords is the server's work: the store keeps
 //! the PHC string it is given.
 
 use sqlx::any::AnyRow;
+use unicode_normalization::UnicodeNormalization;
 
 use crate::codec::{column, flag};
 use crate::error::{StoreError, StoreResult, conflict_if_unique};
@@ -55,9 +57,38 @@ pub(crate) fn account_from_row(row: &AnyRow) -> StoreResult<Account> {
     })
 }
 
-/// The key that makes names unique whatever their case.
-fn name_key(name: &str) -> String {
-    name.to_lowercase()
+/// The rule [`name_key`] follows, stored beside each key (`users.name_key_version`) so that a
+/// store computed by an older rule is brought up to date when it connects.
+const NAME_KEY_VERSION: i64 = 2;
+
+/// The key that makes look-alike names one name: the UTS #39 confusable skeleton of the
+/// NFKC-normalised, lower-cased name, lower-cased again, with runs of spaces as one space.
+///
+/// "Alice", "ALICE", "ＡＬＩＣＥ", "ALİCE" (whose lower case is i with a dot above) and "аlice"
+/// (Cyrillic а) all have the key `alice`; so do "bob1" and "bobl", whose 1 and l look alike.
+/// Chinese names are their own key.
+#[must_use]
+pub fn name_key(name: &str) -> String {
+    let folded = name.trim().nfkc().collect::<String>().to_lowercase();
+    let mut key = String::with_capacity(folded.len());
+    let mut previous = ' ';
+    for character in unicode_security::skeleton(&folded) {
+        // The dot above a lower-case i or j is invisible: it is how ALİCE lower-cases.
+        if character == '\u{307}' && matches!(previous, 'i' | 'j') {
+            continue;
+        }
+        if character.is_whitespace() {
+            if previous != ' ' {
+                key.push(' ');
+            }
+            previous = ' ';
+            continue;
+        }
+        // The skeleton maps some characters to capitals (0 to O): fold them again.
+        key.extend(character.to_lowercase());
+        previous = character;
+    }
+    key.trim_end().to_owned()
 }
 
 impl Store {
@@ -77,8 +108,8 @@ impl Store {
             )));
         }
         let row = sqlx::query(&format!(
-            "INSERT INTO users (name, name_key, password_hash, guest, gold, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6) RETURNING {ACCOUNT_COLUMNS}"
+            "INSERT INTO users (name, name_key, password_hash, guest, gold, created_at, \
+             name_key_version) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING {ACCOUNT_COLUMNS}"
         ))
         .bind(new.name)
         .bind(name_key(new.name))
@@ -86,6 +117,7 @@ impl Store {
         .bind(i64::from(new.password_hash.is_none()))
         .bind(new.gold)
         .bind(now.0)
+        .bind(NAME_KEY_VERSION)
         .fetch_one(&self.pool)
         .await
         .map_err(|error| {
@@ -155,18 +187,58 @@ impl Store {
         password_hash: &str,
     ) -> StoreResult<Account> {
         let row = sqlx::query(&format!(
-            "UPDATE users SET name = $2, name_key = $3, password_hash = $4, guest = 0 \
-             WHERE id = $1 AND guest = 1 RETURNING {ACCOUNT_COLUMNS}"
+            "UPDATE users SET name = $2, name_key = $3, password_hash = $4, guest = 0, \
+             name_key_version = $5 WHERE id = $1 AND guest = 1 RETURNING {ACCOUNT_COLUMNS}"
         ))
         .bind(id.0)
         .bind(name)
         .bind(name_key(name))
         .bind(password_hash)
+        .bind(NAME_KEY_VERSION)
         .fetch_optional(&self.pool)
         .await
         .map_err(|error| conflict_if_unique(error, || format!("the name {name:?} is taken")))?
         .ok_or_else(|| StoreError::NotFound(format!("guest account {}", id.0)))?;
         account_from_row(&row)
+    }
+
+    /// Recomputes the name keys an older rule wrote (see [`name_key`]), oldest account first.
+    /// When two old names now have one key, the older account keeps it and the newer one gets
+    /// a key no name can have, so it is no longer found by name: such a pair was a look-alike.
+    ///
+    /// # Errors
+    /// If the store fails.
+    pub(crate) async fn rekey_names(&self) -> StoreResult<()> {
+        let rows =
+            sqlx::query("SELECT id, name FROM users WHERE name_key_version < $1 ORDER BY id")
+                .bind(NAME_KEY_VERSION)
+                .fetch_all(&self.pool)
+                .await?;
+        for row in rows {
+            let id: i64 = column(&row, "id")?;
+            let name: String = column(&row, "name")?;
+            let key = name_key(&name);
+            let rekeyed = self.set_name_key(id, &key).await;
+            if let Err(error) = rekeyed {
+                if !error.is_conflict() {
+                    return Err(error);
+                }
+                // A control character: names never contain one, so this key matches no name.
+                self.set_name_key(id, &format!("{key}\nuser {id}")).await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn set_name_key(&self, id: i64, key: &str) -> StoreResult<()> {
+        sqlx::query("UPDATE users SET name_key = $2, name_key_version = $3 WHERE id = $1")
+            .bind(id)
+            .bind(key)
+            .bind(NAME_KEY_VERSION)
+            .execute(&self.pool)
+            .await
+            .map_err(|error| conflict_if_unique(error, || format!("the name key {key:?}")))?;
+        Ok(())
     }
 
     /// Adds `delta` gold to an account (a grant when positive, a purchase when negative) and

@@ -38,7 +38,7 @@ mod results;
 mod sessions;
 mod store;
 
-pub use accounts::{Account, NewAccount};
+pub use accounts::{Account, NewAccount, name_key};
 pub use actions::{ActionRecord, GameRecord, NewAction};
 pub use error::{StoreError, StoreResult};
 pub use games::{Clock, GameInfo, GameStart, GameStatus, NewGame, Occupant, SeatInfo, Settlement};

@@ -95,6 +95,7 @@ impl Store {
         let pool = options.connect(url).await?;
         let store = Store { pool, backend };
         store.migrate().await?;
+        store.rekey_names().await?;
         Ok(store)
     }
 
@@ -161,6 +162,11 @@ pub(crate) const SQLITE_MIGRATIONS: &[EmbeddedMigration] = &[
         description: "platform",
         sql: include_str!("../migrations/sqlite/0002_platform.sql"),
     },
+    EmbeddedMigration {
+        version: 3,
+        description: "name_keys",
+        sql: include_str!("../migrations/sqlite/0003_name_keys.sql"),
+    },
 ];
 
 /// `migrations/postgres/`, oldest first, with the same versions as [`SQLITE_MIGRATIONS`].
@@ -174,6 +180,11 @@ pub(crate) const POSTGRES_MIGRATIONS: &[EmbeddedMigration] = &[
         version: 2,
         description: "platform",
         sql: include_str!("../migrations/postgres/0002_platform.sql"),
+    },
+    EmbeddedMigration {
+        version: 3,
+        description: "name_keys",
+        sql: include_str!("../migrations/postgres/0003_name_keys.sql"),
     },
 ];
 

@@ -1,8 +1,8 @@
 //! Accounts, guests, gold and profiles.
 
-use zhanqi_store::{NewAccount, UserId};
+use zhanqi_store::{NewAccount, Store, UserId, name_key};
 
-use crate::common::{NOW, each_backend, person};
+use crate::common::{NOW, each_backend, person, sqlite_url};
 
 #[tokio::test]
 async fn accounts_are_found_by_id_and_by_name_in_any_case() {
@@ -228,4 +228,84 @@ async fn a_new_account_has_an_empty_profile_and_no_rank() {
         assert!(store.leaderboard("junqi", 10).await.unwrap().is_empty());
     })
     .await;
+}
+
+#[tokio::test]
+async fn look_alike_names_are_one_name() {
+    each_backend(|store| async move {
+        let alice = person(&store, "alice", 0).await;
+        // Cyrillic а, a dotted capital I, full-width letters, a zero-width space.
+        for look_alike in ["аlice", "ALİCE", "ＡＬＩＣＥ", "ali\u{200b}ce"] {
+            let error = store
+                .create_account(
+                    &NewAccount {
+                        name: look_alike,
+                        password_hash: Some("h"),
+                        gold: 0,
+                    },
+                    NOW,
+                )
+                .await
+                .unwrap_err();
+            assert!(error.is_conflict(), "{look_alike}: {error}");
+            assert_eq!(store.account_by_name(look_alike).await.unwrap(), alice);
+        }
+        // Chinese names are names of their own.
+        let ming = person(&store, "小明", 0).await;
+        assert_eq!(store.account_by_name("小明").await.unwrap(), ming);
+        assert!(
+            store
+                .account_by_name("小朋")
+                .await
+                .unwrap_err()
+                .is_not_found()
+        );
+    })
+    .await;
+}
+
+#[test]
+fn name_keys_fold_case_width_and_confusables() {
+    assert_eq!(name_key("  Alice "), "alice");
+    assert_eq!(name_key("ALİCE"), "alice");
+    assert_eq!(name_key("аlice"), "alice");
+    assert_eq!(name_key("bob1"), name_key("bobl"));
+    assert_eq!(name_key("Li   Wei"), "li wei");
+    assert_eq!(name_key("小明"), "小明");
+    assert_ne!(name_key("小明"), name_key("小朋"));
+}
+
+#[tokio::test]
+async fn keys_an_older_rule_wrote_are_recomputed_on_connect_and_the_older_name_wins() {
+    let directory = tempfile::tempdir().unwrap();
+    let url = sqlite_url(&directory.path().join("store.db"));
+    let store = Store::connect(&url).await.unwrap();
+    // As version 1 keyed them: lower case only, so these two were distinct names.
+    for (name, key) in [("Alice", "alice"), ("аlice", "аlice")] {
+        sqlx::query(
+            "INSERT INTO users (name, name_key, password_hash, guest, gold, created_at, \
+             name_key_version) VALUES ($1, $2, 'h', 0, 0, 0, 1)",
+        )
+        .bind(name)
+        .bind(key)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    }
+    store.close().await;
+    let store = Store::connect(&url).await.unwrap();
+    assert_eq!(store.account_by_name("ALİCE").await.unwrap().name, "Alice");
+    assert_eq!(store.account_by_name("аlice").await.unwrap().name, "Alice");
+    let error = store
+        .create_account(
+            &NewAccount {
+                name: "alice",
+                password_hash: Some("h"),
+                gold: 0,
+            },
+            NOW,
+        )
+        .await
+        .unwrap_err();
+    assert!(error.is_conflict(), "{error}");
 }
