@@ -36,9 +36,32 @@ pub struct ServerConfig {
     #[arg(long, env = "ZHANQI_AI_THINK_MS")]
     pub ai_think_ms: Option<u32>,
 
-    /// Sign-in attempts (guest, register, login) allowed per IP address per minute.
+    /// Failed logins allowed per address (IPv6: per /64) per minute; a successful login
+    /// counts half.
     #[arg(long, env = "ZHANQI_LOGIN_PER_MINUTE", default_value_t = 20)]
     pub login_per_minute: u32,
+
+    /// Guest sign-ins allowed per address (IPv6: per /64) per minute.
+    #[arg(long, env = "ZHANQI_GUEST_PER_MINUTE", default_value_t = 20)]
+    pub guest_per_minute: u32,
+
+    /// Registrations allowed per address (IPv6: per /64) per minute.
+    #[arg(long, env = "ZHANQI_REGISTER_PER_MINUTE", default_value_t = 10)]
+    pub register_per_minute: u32,
+
+    /// Failed logins to one account (from any address) within `--login-failure-minutes`
+    /// after which it refuses logins, even with the right password, until that window passes.
+    #[arg(long, env = "ZHANQI_ACCOUNT_LOGIN_FAILURES", default_value_t = 10)]
+    pub account_login_failures: u32,
+
+    /// The window, in minutes, in which `--account-login-failures` failures lock an account.
+    #[arg(long, env = "ZHANQI_LOGIN_FAILURE_MINUTES", default_value_t = 15.0)]
+    pub login_failure_minutes: f64,
+
+    /// Addresses (or account names) each sign-in limiter remembers at most; past it, sign-ins
+    /// from new addresses are refused until old entries expire.
+    #[arg(long, env = "ZHANQI_LIMITER_KEYS", default_value_t = 100_000)]
+    pub limiter_keys: usize,
 
     /// Rooms a user may create per minute.
     #[arg(long, env = "ZHANQI_ROOMS_PER_MINUTE", default_value_t = 6)]
@@ -111,6 +134,11 @@ impl ServerConfig {
             ai_delay_ms: 600,
             ai_think_ms: None,
             login_per_minute: 20,
+            guest_per_minute: 20,
+            register_per_minute: 10,
+            account_login_failures: 10,
+            login_failure_minutes: 15.0,
+            limiter_keys: 100_000,
             rooms_per_minute: 6,
             messages_per_second: 20,
             start_gold: 1000,

@@ -15,6 +15,7 @@ use crate::address::ClientAddress;
 use crate::auth::{self, SESSION_COOKIE, SignedIn};
 use crate::error::ApiError;
 use crate::replay;
+use crate::sign_in_limits::SignInKind;
 use crate::state::AppState;
 use crate::view;
 
@@ -70,8 +71,9 @@ async fn signed_in(
     state: &AppState,
     jar: CookieJar,
     account: &Account,
+    client: ClientAddress,
 ) -> Result<(CookieJar, Json<Value>), ApiError> {
-    let cookie = auth::start_session(state, account).await?;
+    let cookie = auth::start_session(state, account, client.https).await?;
     Ok((
         jar.add(cookie),
         Json(json!({"user": user_json(state, account).await?})),
@@ -84,13 +86,14 @@ async fn guest(
     jar: CookieJar,
     Json(body): Json<GuestBody>,
 ) -> Result<(CookieJar, Json<Value>), ApiError> {
-    state.check_login_rate(client.key())?;
+    state.sign_in.check(SignInKind::Guest, client.key())?;
     let wanted = auth::check_name(&body.name)?;
-    // Guests share the name space with accounts; a taken name gets a number.
+    // Guests share the name space with accounts; a taken name (or a look-alike of one) gets a
+    // number.
     let mut attempt = 0u32;
     let account = loop {
         let name = if attempt == 0 {
-            wanted.to_owned()
+            wanted.clone()
         } else {
             format!("{wanted}#{attempt}")
         };
@@ -105,7 +108,7 @@ async fn guest(
             Err(error) => return Err(error.into()),
         }
     };
-    signed_in(&state, jar, &account).await
+    signed_in(&state, jar, &account, client).await
 }
 
 fn check_password(password: &str) -> Result<(), ApiError> {
@@ -126,27 +129,34 @@ async fn register(
     jar: CookieJar,
     Json(body): Json<Credentials>,
 ) -> Result<(CookieJar, Json<Value>), ApiError> {
-    state.check_login_rate(client.key())?;
+    state.sign_in.check(SignInKind::Register, client.key())?;
     let name = auth::check_name(&body.name)?;
     check_password(&body.password)?;
     let hash = auth::hash_password(&body.password)?;
     let new = NewAccount {
-        name,
+        name: &name,
         password_hash: Some(&hash),
         gold: state.config.start_gold,
     };
-    let account = state
-        .store
-        .create_account(&new, UnixMillis::now())
-        .await
-        .map_err(|error| {
-            if error.is_conflict() {
-                ApiError::new("name_taken", format!("the name {name} is taken"))
-            } else {
-                error.into()
-            }
-        })?;
-    signed_in(&state, jar, &account).await
+    let created = state.store.create_account(&new, UnixMillis::now()).await;
+    let account = match created {
+        Ok(account) => account,
+        Err(error) if error.is_conflict() => return Err(name_taken(&state, &name).await),
+        Err(error) => return Err(error.into()),
+    };
+    signed_in(&state, jar, &account, client).await
+}
+
+/// Why a registration's name was refused: taken as it is, or a look-alike of another name.
+async fn name_taken(state: &AppState, name: &str) -> ApiError {
+    let same = |existing: &Account| existing.name.to_lowercase() == name.to_lowercase();
+    match state.store.account_by_name(name).await {
+        Ok(existing) if !same(&existing) => ApiError::new(
+            "name_taken",
+            "this name looks like an existing user's name; choose another",
+        ),
+        _ => ApiError::new("name_taken", format!("the name {name} is taken")),
+    }
 }
 
 async fn login(
@@ -155,11 +165,36 @@ async fn login(
     jar: CookieJar,
     Json(body): Json<Credentials>,
 ) -> Result<(CookieJar, Json<Value>), ApiError> {
-    state.check_login_rate(client.key())?;
+    state.sign_in.check(SignInKind::Login, client.key())?;
+    let attempt = state
+        .sign_in
+        .start_login(&zhanqi_store::name_key(&body.name))?;
+    match verified_account(&state, &body).await {
+        Ok(account) => {
+            state.sign_in.succeeded(attempt);
+            signed_in(&state, jar, &account, client).await
+        }
+        Err(error) => {
+            if error.code == "bad_credentials" {
+                state.sign_in.failed(attempt, client.key());
+            } else {
+                // The store failed, not the person: not a failed login.
+                state.sign_in.succeeded(attempt);
+            }
+            Err(error)
+        }
+    }
+}
+
+/// The account named in `credentials`, if the password is its own.
+async fn verified_account(
+    state: &AppState,
+    credentials: &Credentials,
+) -> Result<Account, ApiError> {
     let refused = || ApiError::new("bad_credentials", "wrong name or password");
     let account = state
         .store
-        .account_by_name(body.name.trim())
+        .account_by_name(credentials.name.trim())
         .await
         .map_err(|error| {
             if error.is_not_found() {
@@ -169,10 +204,10 @@ async fn login(
             }
         })?;
     let hash = account.password_hash.as_deref().ok_or_else(refused)?;
-    if !auth::verify_password(&body.password, hash) {
+    if !auth::verify_password(&credentials.password, hash) {
         return Err(refused());
     }
-    signed_in(&state, jar, &account).await
+    Ok(account)
 }
 
 async fn logout(
@@ -305,7 +340,7 @@ async fn save_layout(
     };
     state
         .store
-        .save_layout(shelf, name, &layout, UnixMillis::now())
+        .save_layout(shelf, &name, &layout, UnixMillis::now())
         .await?;
     Ok(Json(json!({})))
 }
@@ -321,6 +356,8 @@ async fn delete_layout(
         game: &query.game,
         mode: &query.mode,
     };
+    // Saved names are normalised (full-width letters made plain…): delete by the same form.
+    let name = auth::check_name(&name).unwrap_or(name);
     state.store.delete_layout(shelf, &name).await?;
     Ok(Json(json!({})))
 }

@@ -18,6 +18,7 @@ mod lease;
 mod metrics;
 mod replay;
 mod room;
+mod sign_in_limits;
 mod state;
 mod typescript;
 mod view;
@@ -89,6 +90,7 @@ impl Server {
         metrics::install();
         tokio::spawn(metrics::upkeep());
         let state = join_cluster(state::AppState::new(store, config)).await?;
+        state.spawn_limiter_upkeep();
         let restored = room::restore_rooms(&state)
             .await
             .map_err(ServeError::Restore)?;

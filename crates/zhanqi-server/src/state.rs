@@ -9,11 +9,13 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::watch;
 use zhanqi_store::{GameId, Store, UserId};
 
-use crate::address::AddressKey;
 use crate::bus::{Bus, LocalBus};
 use crate::config::ServerConfig;
-use crate::error::ApiError;
 use crate::room::RoomHandle;
+use crate::sign_in_limits::SignInLimits;
+
+/// How often the keyed limiters forget the keys they no longer need.
+const LIMITER_UPKEEP: Duration = Duration::from_secs(60);
 
 /// The shared state of the server, cheap to clone.
 #[derive(Clone)]
@@ -24,8 +26,8 @@ pub struct AppState {
     pub config: Arc<ServerConfig>,
     /// The live rooms and the lobby.
     pub rooms: Rooms,
-    /// Sign-in attempts per address (IPv6 per /64).
-    pub login_limit: Arc<DefaultKeyedRateLimiter<AddressKey>>,
+    /// Sign-ins per address and kind, and failed logins per account.
+    pub sign_in: Arc<SignInLimits>,
     /// Room creations per user.
     pub room_limit: Arc<DefaultKeyedRateLimiter<UserId>>,
     /// How connections reach rooms other nodes run, and which node runs a room.
@@ -40,7 +42,7 @@ impl AppState {
             |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN));
         AppState {
             store,
-            login_limit: Arc::new(RateLimiter::keyed(per_minute(config.login_per_minute))),
+            sign_in: Arc::new(SignInLimits::new(&config)),
             room_limit: Arc::new(RateLimiter::keyed(per_minute(config.rooms_per_minute))),
             config: Arc::new(config),
             rooms: Rooms::default(),
@@ -54,17 +56,25 @@ impl AppState {
         AppState { bus, ..self }
     }
 
-    /// Counts a sign-in attempt from `address`.
-    ///
-    /// # Errors
-    /// `rate_limited` past the limit.
-    pub fn check_login_rate(&self, address: AddressKey) -> Result<(), ApiError> {
-        self.login_limit.check_key(&address).map_err(|_| {
-            ApiError::new(
-                "rate_limited",
-                "too many sign-in attempts from your address; wait a minute",
-            )
-        })
+    /// Sweeps the keyed limiters every minute, so that their memory stays bounded; the task
+    /// ends when the state is dropped.
+    pub fn spawn_limiter_upkeep(&self) {
+        let sign_in = Arc::downgrade(&self.sign_in);
+        let room_limit = Arc::downgrade(&self.room_limit);
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(LIMITER_UPKEEP);
+            ticks.tick().await;
+            loop {
+                ticks.tick().await;
+                let (Some(sign_in), Some(room_limit)) = (sign_in.upgrade(), room_limit.upgrade())
+                else {
+                    return;
+                };
+                sign_in.sweep();
+                room_limit.retain_recent();
+                room_limit.shrink_to_fit();
+            }
+        });
     }
 }
 

@@ -13,3 +13,4 @@ mod metrics;
 mod platform;
 mod reconnection;
 mod safety;
+mod sign_in;

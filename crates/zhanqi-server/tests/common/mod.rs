@@ -115,6 +115,8 @@ pub fn config(database: &Database) -> ServerConfig {
     config.move_seconds = 600.0;
     config.grace_seconds = 600.0;
     config.login_per_minute = 1000;
+    config.guest_per_minute = 1000;
+    config.register_per_minute = 1000;
     config.rooms_per_minute = 1000;
     config.messages_per_second = 1000;
     config
