@@ -2,10 +2,13 @@
 //! came over HTTPS.
 //!
 //! The address is the TCP peer's, unless the peer is a trusted proxy (`--trusted-proxy`): then
-//! it is the right-most address of `Forwarded` (or, without it, `X-Forwarded-For`) that is not
-//! itself a trusted proxy. Everything left of that entry was written by the client and is
-//! ignored, so a client cannot choose its own address. Limits key an address by
-//! [`AddressKey`]: IPv4 per address, IPv6 per /64 (one subscriber's usual allocation).
+//! it is the right-most address of `X-Forwarded-For` (or, without it, of RFC 7239 `Forwarded`)
+//! that is not itself a trusted proxy. Everything left of that entry was written by the client
+//! and is ignored, so a client cannot choose its own address. `X-Forwarded-For` comes first
+//! because every common proxy writes it, while many pass a client's `Forwarded` through.
+//!
+//! Limits key an address by [`AddressKey`]: IPv4 per address, IPv6 per /64 (one subscriber's
+//! usual allocation).
 
 use std::fmt;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
@@ -116,7 +119,11 @@ impl ClientAddress {
                 https: secure_cookies,
             };
         }
-        let chain = forwarded_for(headers).unwrap_or_else(|| x_forwarded_for(headers));
+        let chain = if headers.contains_key("x-forwarded-for") {
+            x_forwarded_for(headers)
+        } else {
+            forwarded_for(headers)
+        };
         let mut ip = peer;
         // From the right: each entry was written by the hop to its right, which is trusted so
         // far; the first one that is not a trusted proxy is the client.
@@ -185,16 +192,12 @@ fn x_forwarded_for(headers: &HeaderMap) -> Vec<Option<IpAddr>> {
         .collect()
 }
 
-/// The `for=` hops of RFC 7239 `Forwarded`, left to right; `None` without that header.
-fn forwarded_for(headers: &HeaderMap) -> Option<Vec<Option<IpAddr>>> {
-    if !headers.contains_key("forwarded") {
-        return None;
-    }
-    let hops = comma_list(headers, "forwarded")
+/// The `for=` hops of RFC 7239 `Forwarded`, left to right.
+fn forwarded_for(headers: &HeaderMap) -> Vec<Option<IpAddr>> {
+    comma_list(headers, "forwarded")
         .into_iter()
         .map(|element| forwarded_parameter(element, "for").and_then(parse_node))
-        .collect();
-    Some(hops)
+        .collect()
 }
 
 /// The value of `name` in one `Forwarded` element (`for=…;proto=…`), unquoted.
@@ -328,6 +331,13 @@ mod tests {
         let client = ClientAddress::resolve(ip("127.0.0.1"), &plain, &trusted, false);
         assert_eq!(client.ip, ip("192.0.2.60"));
         assert!(!client.https);
+        // A proxy that writes X-Forwarded-For may pass the client's own Forwarded through.
+        let both = headers(&[
+            ("forwarded", "for=6.6.6.6"),
+            ("x-forwarded-for", "203.0.113.7"),
+        ]);
+        let client = ClientAddress::resolve(ip("127.0.0.1"), &both, &trusted, false);
+        assert_eq!(client.ip, ip("203.0.113.7"));
     }
 
     #[test]

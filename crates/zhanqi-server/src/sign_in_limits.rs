@@ -24,6 +24,9 @@ use crate::address::AddressKey;
 use crate::config::ServerConfig;
 use crate::error::ApiError;
 
+/// The longest account key the failure count keeps (a name has at most 24 characters).
+const MAX_ACCOUNT_KEY_BYTES: usize = 256;
+
 /// The kinds of sign-in, each with a bucket of its own per address.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SignInKind {
@@ -63,7 +66,8 @@ impl SignInLimits {
             failed_logins: Mutex::new(FailedLogins {
                 by_account: HashMap::new(),
                 allowed: config.account_login_failures.max(1) as usize,
-                window: Duration::from_secs_f64(config.login_failure_minutes.max(0.0) * 60.0),
+                window: Duration::try_from_secs_f64(config.login_failure_minutes.max(0.0) * 60.0)
+                    .unwrap_or(Duration::MAX),
                 max_accounts: keys,
             }),
         }
@@ -88,6 +92,12 @@ impl SignInLimits {
     /// # Errors
     /// `rate_limited` if the account failed too many logins lately.
     pub fn start_login(&self, account: &str) -> Result<LoginAttempt, ApiError> {
+        // The name is whatever the client sent: keep its key short, so the map stays small.
+        let mut end = account.len().min(MAX_ACCOUNT_KEY_BYTES);
+        while !account.is_char_boundary(end) {
+            end -= 1;
+        }
+        let account = &account[..end];
         let started = Instant::now();
         self.lock().start(account, started)?;
         Ok(LoginAttempt {
@@ -295,6 +305,16 @@ mod tests {
         assert!(refused.message.contains("15 minutes"), "{refused:?}");
         // Other accounts are not affected.
         limits.succeeded(limits.start_login("bob").unwrap());
+        // A name of a megabyte is kept as its first 256 bytes.
+        let long = "é".repeat(500_000);
+        limits.failed(limits.start_login(&long).unwrap(), key("192.0.2.1"));
+        assert!(
+            limits
+                .lock()
+                .by_account
+                .keys()
+                .all(|name| name.len() <= 256)
+        );
     }
 
     #[test]
