@@ -63,6 +63,17 @@ pub enum PlayerSpec {
 /// The budget of a bare `ismcts`.
 pub const DEFAULT_ISMCTS_BUDGET: Budget = Budget::Millis(1000);
 
+/// The most worker threads a spec may ask for (`threads=`): more would only queue on any
+/// machine we run on, and each costs a stack.
+pub const MAX_THREADS: u32 = 64;
+
+/// The most iterations a spec may ask for per decision (`iters=`): the tree grows by about
+/// one node per iteration.
+pub const MAX_ITERATIONS: u32 = 1_000_000;
+
+/// The most milliseconds a spec may think per decision (`ms=`): one minute.
+pub const MAX_MILLIS: u32 = 60_000;
+
 /// Why a player spec was refused.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("bad player spec {spec:?}: {message}")]
@@ -126,21 +137,32 @@ impl FromStr for PlayerSpec {
                     let (key, value) = param
                         .split_once('=')
                         .ok_or_else(|| error(format!("`{param}` is not key=value")))?;
-                    let number: u32 = value
-                        .trim()
-                        .parse()
-                        .ok()
-                        .filter(|&n| n > 0)
-                        .ok_or_else(|| error(format!("`{value}` is not a positive number")))?;
-                    match key.trim() {
-                        "ms" => budget = Budget::Millis(number),
-                        "iters" | "iterations" => budget = Budget::Iterations(number),
-                        "threads" => threads = number,
+                    let key = key.trim();
+                    let limit = match key {
+                        "ms" => MAX_MILLIS,
+                        "iters" | "iterations" => MAX_ITERATIONS,
+                        "threads" => MAX_THREADS,
                         other => {
                             return Err(error(format!(
                                 "unknown parameter `{other}` (ms, iters, threads)"
                             )));
                         }
+                    };
+                    let number: u32 = value
+                        .trim()
+                        .parse()
+                        .ok()
+                        .filter(|n| (1..=limit).contains(n))
+                        .ok_or_else(|| {
+                            error(format!(
+                                "{key} must be a whole number from 1 to {limit}, not `{}`",
+                                value.trim()
+                            ))
+                        })?;
+                    match key {
+                        "ms" => budget = Budget::Millis(number),
+                        "threads" => threads = number,
+                        _ => budget = Budget::Iterations(number),
                     }
                 }
                 Ok(PlayerSpec::Ismcts { budget, threads })
@@ -212,7 +234,24 @@ mod tests {
     fn bad_specs_say_what_is_wrong() {
         for (text, needle) in [
             ("magic", "unknown player"),
-            ("ismcts:ms=0", "positive"),
+            ("ismcts:ms=0", "ms must be a whole number from 1 to 60000"),
+            (
+                "ismcts:ms=60001",
+                "ms must be a whole number from 1 to 60000",
+            ),
+            (
+                "ismcts:iters=-5",
+                "iters must be a whole number from 1 to 1000000",
+            ),
+            ("ismcts:iters=99999999999", "from 1 to 1000000"),
+            (
+                "ismcts:iters=10,threads=100000",
+                "threads must be a whole number from 1 to 64",
+            ),
+            (
+                "ismcts:threads=0",
+                "threads must be a whole number from 1 to 64",
+            ),
             ("ismcts:depth=3", "unknown parameter"),
             ("random:ms=3", "no parameters"),
             ("", "empty"),

@@ -867,3 +867,31 @@ fn perft_refuses_a_missing_or_mistyped_depth() {
         "field 'depth' of the perft request must be an unsigned integer below 2^32, but it is too large",
     );
 }
+
+#[test]
+fn think_refuses_players_beyond_the_stated_limits_and_keeps_answering() {
+    // 100000 threads once aborted the engine (it could not spawn them).
+    for (player, message) in [
+        (
+            "ismcts:iters=10,threads=100000",
+            r#"bad player spec \"ismcts:iters=10,threads=100000\": threads must be a whole number from 1 to 64, not `100000`"#,
+        ),
+        (
+            "ismcts:iters=4294967296",
+            r#"bad player spec \"ismcts:iters=4294967296\": iters must be a whole number from 1 to 1000000, not `4294967296`"#,
+        ),
+        (
+            "ismcts:ms=86400000",
+            r#"bad player spec \"ismcts:ms=86400000\": ms must be a whole number from 1 to 60000, not `86400000`"#,
+        ),
+    ] {
+        let think = format!(r#"{{"op":"think","seat":"s","player":"{player}"}}"#);
+        refused(&[LOAD_START], &think, message);
+        let answers = session(&[
+            LOAD_START,
+            &think,
+            r#"{"op":"think","seat":"s","player":"ismcts:iters=10,threads=2","seed":1}"#,
+        ]);
+        assert!(answers[2].starts_with(r#"{"ok":true"#), "{answers:?}");
+    }
+}

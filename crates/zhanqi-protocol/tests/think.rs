@@ -130,7 +130,7 @@ fn think_refusals_say_what_is_wrong() {
     refused(
         &[start],
         r#"{"op":"think","seat":"s","player":"ismcts:ms=0"}"#,
-        "bad player spec \"ismcts:ms=0\": `0` is not a positive number",
+        "bad player spec \"ismcts:ms=0\": ms must be a whole number from 1 to 60000, not `0`",
     );
     refused(
         &[start],
