@@ -1,5 +1,6 @@
 //! `/metrics` after a short game: the counters of rooms, games, connections, frames, actions,
-//! errors and the action-store latency all moved.
+//! errors and the action-store latency all moved. The recorder is global to the process, and
+//! other tests' servers share it, so every check is a floor.
 
 use crate::common;
 
@@ -38,14 +39,14 @@ async fn metrics_count_a_short_game() {
             .await;
         socket.ok(json!({"type": "ready", "room": room})).await;
     }
+    // The recorder is the process's: other tests of this binary run servers beside this one, so
+    // the gauges hold at least this server's room and sockets.
     let (status, during) = alice.get("/metrics").await;
     assert_eq!(status, 200);
-    assert_eq!(metric(&during, "zhanqi_rooms_open"), Some(1.0), "{during}");
-    assert_eq!(
-        metric(&during, "zhanqi_connections_open"),
-        Some(2.0),
-        "{during}"
-    );
+    let gauge =
+        |name: &str| metric(&during, name).unwrap_or_else(|| panic!("no {name} in {during}"));
+    assert!(gauge("zhanqi_rooms_open") >= 1.0, "{during}");
+    assert!(gauge("zhanqi_connections_open") >= 2.0, "{during}");
 
     // One move by whoever is to move, a refused command, then the other seat leaves: an
     // escape, which ends a 2p game.
