@@ -67,6 +67,20 @@ pub struct ServerConfig {
     #[arg(long, env = "ZHANQI_ROOMS_PER_MINUTE", default_value_t = 6)]
     pub rooms_per_minute: u32,
 
+    /// Minutes a room that has not started may go without a seated person present (connected)
+    /// before it closes as abandoned; also counted across restarts.
+    #[arg(long, env = "ZHANQI_ABANDONED_ROOM_MINUTES", default_value_t = 10.0)]
+    pub abandoned_room_minutes: f64,
+
+    /// Rooms one user may have open (created, not started, not closed) at once; creating one
+    /// more is refused.
+    #[arg(long, env = "ZHANQI_OPEN_ROOMS_PER_USER", default_value_t = 3)]
+    pub open_rooms_per_user: u64,
+
+    /// Rooms the lobby lists at most (oldest first); the others can still be joined by id.
+    #[arg(long, env = "ZHANQI_LOBBY_ROOMS", default_value_t = 200)]
+    pub lobby_rooms: usize,
+
     /// WebSocket messages one connection may send per second (bursts of twice as many).
     #[arg(long, env = "ZHANQI_MESSAGES_PER_SECOND", default_value_t = 20)]
     pub messages_per_second: u32,
@@ -140,6 +154,9 @@ impl ServerConfig {
             login_failure_minutes: 15.0,
             limiter_keys: 100_000,
             rooms_per_minute: 6,
+            abandoned_room_minutes: 10.0,
+            open_rooms_per_user: 3,
+            lobby_rooms: 200,
             messages_per_second: 20,
             start_gold: 1000,
             allow_origins: Vec::new(),

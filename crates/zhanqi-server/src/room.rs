@@ -268,6 +268,13 @@ pub struct Room {
     pub first_player: FirstPlayer,
     seed: u64,
     created: UnixMillis,
+    /// Who opened the room (they may seat AIs without sitting themselves).
+    host: Option<UserId>,
+    /// Since when no seated person has been present, before the game started; past
+    /// `--abandoned-room-minutes` the room closes as abandoned.
+    unattended_since: Option<Instant>,
+    /// Why the room closes now, if it must close whoever is still in it.
+    closing: Option<String>,
     /// A game of the room's kind, for names, the board and arranging layouts before play.
     pub probe: Box<dyn DynGame>,
     /// The seats, in seat order.
@@ -318,6 +325,15 @@ pub async fn create_room(
         ));
     }
     let first_player = FirstPlayer::requested(probe.as_ref(), first_player)?;
+    let cap = app.config.open_rooms_per_user;
+    if app.store.open_games_hosted_by(host.id).await? >= cap {
+        return Err(ApiError::new(
+            "too_many_rooms",
+            format!(
+                "you already have {cap} open rooms that have not started; start or leave one before creating another"
+            ),
+        ));
+    }
     let options = first_player.store_in(probe.as_ref());
     let seed: u64 = rand::rng().random();
     let info = app
@@ -360,6 +376,10 @@ pub async fn restore_rooms(app: &AppState) -> Result<usize, ApiError> {
         }
         match resume_room(app, &record).await {
             Ok(()) => restored += 1,
+            Err(error) if error.code == "no_room" => {
+                tracing::info!("{error}");
+                app.bus.release(id).await;
+            }
             Err(error) => tracing::error!("could not restore {id}: {error}"),
         }
     }
@@ -372,6 +392,14 @@ pub async fn restore_rooms(app: &AppState) -> Result<usize, ApiError> {
 /// If the record cannot be replayed.
 pub async fn resume_room(app: &AppState, record: &GameRecord) -> Result<(), ApiError> {
     let room = Room::restore(app.clone(), record).await?;
+    if room.abandon_due(Instant::now()) {
+        // Abandoned while no server ran it: it closes instead of coming back.
+        room.close_abandoned().await;
+        return Err(ApiError::new(
+            "no_room",
+            format!("room {} closed: nobody sat in it", room.id.0),
+        ));
+    }
     spawn(room);
     Ok(())
 }
@@ -414,6 +442,9 @@ impl Room {
             first_player: FirstPlayer::stored(&info.options),
             seed: info.seed,
             created: info.created_at,
+            host: info.host,
+            unattended_since: Some(instant_of(info.created_at)),
+            closing: None,
             probe,
             seats,
             phase: Phase::Setup,
@@ -474,6 +505,15 @@ impl Room {
             // Still in setup: layouts are arranged again.
             for index in 0..room.seats.len() {
                 room.prepare_seat(index).await;
+            }
+            // Seated people get the whole abandon period from the restart to come back; a room
+            // nobody sits in counts from its creation, the last time the store knows of.
+            if room
+                .seats
+                .iter()
+                .any(|slot| matches!(slot.sitter, Some(Sitter::Person(_))))
+            {
+                room.unattended_since = Some(Instant::now());
             }
             return Ok(room);
         };
@@ -550,20 +590,77 @@ impl Room {
                 Some(thought) = thoughts.recv() => self.on_thought(thought).await,
                 () = sleep_until(wake) => self.on_timer().await,
             }
+            self.note_attendance();
             if self.should_close() {
                 break;
             }
         }
+        if let Some(reason) = &self.closing {
+            let frame = ApiError::new("no_room", reason.clone()).frame(None);
+            for watcher in &self.watchers {
+                self.send_to(watcher.conn, &frame);
+            }
+        }
+        // Marked in the store before the room leaves the lobby, so that a client that no
+        // longer sees it there may count on its place being free.
+        if self.phase == Phase::Setup {
+            self.close_abandoned().await;
+        }
         self.app.rooms.remove(self.id);
-        if self.phase == Phase::Setup
-            && let Err(error) = self.app.store.delete_open_game(self.id).await
+    }
+
+    /// Marks a room that never started as closed in the store, so that no restart brings it
+    /// back.
+    async fn close_abandoned(&self) {
+        if let Err(error) = self
+            .app
+            .store
+            .abandon_open_game(self.id, UnixMillis::now())
+            .await
         {
-            tracing::warn!("could not delete the empty room {}: {error}", self.id);
+            tracing::warn!("could not close the unstarted room {}: {error}", self.id);
         }
     }
 
-    /// A room closes when nobody watches it and nobody holds a seat to come back to.
+    /// How long a room that has not started may go without a seated person present.
+    fn abandon_after(&self) -> Duration {
+        let minutes = self.app.config.abandoned_room_minutes;
+        Duration::try_from_secs_f64(minutes * 60.0).unwrap_or(Duration::MAX)
+    }
+
+    /// When the room closes as abandoned unless a person sits down, if it is unattended.
+    fn abandon_at(&self) -> Option<Instant> {
+        let since = self
+            .unattended_since
+            .filter(|_| self.phase == Phase::Setup)?;
+        since.checked_add(self.abandon_after())
+    }
+
+    /// Whether the room has gone unattended for the abandon period.
+    fn abandon_due(&self, now: Instant) -> bool {
+        self.abandon_at().is_some_and(|at| at <= now)
+    }
+
+    /// Starts or stops the abandon period: a room in setup is attended while a seated person
+    /// has a connection to it.
+    fn note_attendance(&mut self) {
+        let attended = self.phase != Phase::Setup
+            || self.seats.iter().any(|slot| {
+                matches!(&slot.sitter, Some(Sitter::Person(person)) if self.connected(person.id))
+            });
+        if attended {
+            self.unattended_since = None;
+        } else if self.unattended_since.is_none() {
+            self.unattended_since = Some(Instant::now());
+        }
+    }
+
+    /// A room closes when nobody watches it and nobody holds a seat to come back to, and when
+    /// it must close whoever is still in it (abandoned before it started).
     fn should_close(&self) -> bool {
+        if self.closing.is_some() {
+            return true;
+        }
         if !self.watchers.is_empty() {
             return false;
         }
@@ -588,10 +685,15 @@ impl Room {
         } else {
             None
         };
-        [self.clock.map(|clock| clock.deadline), self.ai_at, away]
-            .into_iter()
-            .flatten()
-            .min()
+        [
+            self.clock.map(|clock| clock.deadline),
+            self.ai_at,
+            away,
+            self.abandon_at(),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
     async fn handle(&mut self, command: Command) {
@@ -672,8 +774,14 @@ impl Room {
         match request {
             Request::Sit(seat) => self.sit(person, &seat).await,
             Request::Stand => self.stand(person).await,
-            Request::Ai { seat, level } => self.add_ai(&seat, &level).await,
-            Request::UnseatAi(seat) => self.remove_ai(&seat).await,
+            Request::Ai { seat, level } => {
+                self.may_seat_ai(person)?;
+                self.add_ai(&seat, &level).await
+            }
+            Request::UnseatAi(seat) => {
+                self.may_seat_ai(person)?;
+                self.remove_ai(&seat).await
+            }
             Request::Swap(a, b) => {
                 let (index, layout) = self.arranging(person)?;
                 let name = self.seats[index].name;
@@ -729,6 +837,19 @@ impl Room {
                 self.replay_saved.insert(person.id);
                 Ok(serde_json::json!({}))
             }
+        }
+    }
+
+    /// Only the room's players and its creator choose its AIs: a spectator who could would
+    /// start someone else's game against a level of their choosing.
+    fn may_seat_ai(&self, person: &Person) -> Result<(), ApiError> {
+        if self.seat_index_of(person.id).is_some() || self.host == Some(person.id) {
+            Ok(())
+        } else {
+            Err(ApiError::new(
+                "forbidden",
+                "only the room's players and its creator may seat or remove an AI; take a seat first",
+            ))
         }
     }
 
@@ -1556,6 +1677,14 @@ impl Room {
 
     async fn on_timer(&mut self) {
         let now = Instant::now();
+        if self.abandon_due(now) {
+            let minutes = self.app.config.abandoned_room_minutes;
+            self.closing = Some(format!(
+                "room {} closed because no player sat in it for {minutes} minutes; create or join another room",
+                self.id.0
+            ));
+            return;
+        }
         if let Some(clock) = self.clock
             && clock.deadline <= now
         {
@@ -1818,6 +1947,13 @@ fn layout_error(error: UiError) -> ApiError {
 
 fn not_seated() -> ApiError {
     ApiError::new("not_seated", "you hold no seat in this room")
+}
+
+/// The instant of a stored time (a time in the future is now).
+fn instant_of(time: UnixMillis) -> Instant {
+    let ago = u64::try_from(UnixMillis::now().0.saturating_sub(time.0)).unwrap_or(0);
+    let now = Instant::now();
+    now.checked_sub(Duration::from_millis(ago)).unwrap_or(now)
 }
 
 async fn sleep_until(wake: Option<Instant>) {

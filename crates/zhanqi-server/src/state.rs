@@ -44,8 +44,8 @@ impl AppState {
             store,
             sign_in: Arc::new(SignInLimits::new(&config)),
             room_limit: Arc::new(RateLimiter::keyed(per_minute(config.rooms_per_minute))),
+            rooms: Rooms::listing_at_most(config.lobby_rooms),
             config: Arc::new(config),
-            rooms: Rooms::default(),
             bus: Arc::new(LocalBus),
         }
     }
@@ -83,6 +83,8 @@ impl AppState {
 pub struct Rooms {
     inner: Arc<Mutex<RoomsInner>>,
     version: watch::Sender<u64>,
+    /// The most rooms the lobby lists, so that its frame stays bounded.
+    listed: usize,
 }
 
 struct RoomsInner {
@@ -94,6 +96,14 @@ struct RoomsInner {
 
 impl Default for Rooms {
     fn default() -> Rooms {
+        Rooms::listing_at_most(usize::MAX)
+    }
+}
+
+impl Rooms {
+    /// No rooms yet; the lobby will list at most `listed` of them.
+    #[must_use]
+    pub fn listing_at_most(listed: usize) -> Rooms {
         Rooms {
             inner: Arc::new(Mutex::new(RoomsInner {
                 handles: BTreeMap::new(),
@@ -101,11 +111,10 @@ impl Default for Rooms {
                 remote: BTreeMap::new(),
             })),
             version: watch::Sender::new(0),
+            listed,
         }
     }
-}
 
-impl Rooms {
     fn lock(&self) -> std::sync::MutexGuard<'_, RoomsInner> {
         // A panic while holding this lock leaves plain maps behind, still consistent.
         self.inner
@@ -146,8 +155,8 @@ impl Rooms {
         }
     }
 
-    /// The lobby: every listed room's summary, this node's and the other nodes', oldest
-    /// first.
+    /// The lobby: the listed rooms' summaries, this node's and the other nodes', oldest first,
+    /// at most as many as the lobby lists.
     #[must_use]
     pub fn lobby(&self) -> Vec<serde_json::Value> {
         let inner = self.lock();
@@ -164,7 +173,7 @@ impl Rooms {
         for (id, summary) in &inner.summaries {
             lobby.insert(id.0, summary.clone());
         }
-        lobby.into_values().collect()
+        lobby.into_values().take(self.listed).collect()
     }
 
     /// The rooms this node runs, as the lobby lists them.

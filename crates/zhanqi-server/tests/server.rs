@@ -12,5 +12,6 @@ mod gold;
 mod metrics;
 mod platform;
 mod reconnection;
+mod rooms_limits;
 mod safety;
 mod sign_in;

@@ -1,7 +1,8 @@
 //! Rooms and their games: creation in the lobby, seats, and the start that freezes the stakes.
 //!
 //! A room is one row from the lobby to the replay: `open` while players sit down, `playing`
-//! once started, `finished` with its outcome. A game is stored as its name, mode, options JSON
+//! once started, `finished` with its outcome (or, for a room nobody attended before it started,
+//! [`ABANDONED_OUTCOME`]). A game is stored as its name, mode, options JSON
 //! and seed plus its action log (`actions.rs`); replaying the log rebuilds it.
 
 use std::fmt;
@@ -53,6 +54,10 @@ impl fmt::Display for GameStatus {
         f.write_str(self.as_str())
     }
 }
+
+/// The outcome stored for a room that closed before its game started because nobody attended
+/// it ([`Store::abandon_open_game`]).
+pub const ABANDONED_OUTCOME: &str = r#"{"result":"abandoned"}"#;
 
 /// The clock as the server needs it to resume after a restart.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -499,6 +504,52 @@ impl Store {
             return Err(self.not_in_status(id, GameStatus::Open).await);
         }
         Ok(())
+    }
+
+    /// Closes a room that never started because nobody attended it: it is stored as finished
+    /// with the outcome [`ABANDONED_OUTCOME`] and no seats, so that it leaves the lobby and a
+    /// restarted server does not bring it back. Its id stays taken.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] if there is no such room; [`StoreError::Conflict`] if it has
+    /// started (a started game is played to its end).
+    pub async fn abandon_open_game(&self, id: GameId, now: UnixMillis) -> StoreResult<()> {
+        // The first statement writes, so SQLite takes the write lock at once.
+        let mut transaction = self.pool.begin().await?;
+        let closed = sqlx::query(
+            "UPDATE games SET status = 'finished', finished_at = $2, outcome = $3 \
+             WHERE id = $1 AND status = 'open'",
+        )
+        .bind(id.0)
+        .bind(now.0)
+        .bind(ABANDONED_OUTCOME)
+        .execute(&mut *transaction)
+        .await?;
+        if closed.rows_affected() == 0 {
+            transaction.rollback().await?;
+            return Err(self.not_in_status(id, GameStatus::Open).await);
+        }
+        sqlx::query("DELETE FROM seats WHERE game_id = $1")
+            .bind(id.0)
+            .execute(&mut *transaction)
+            .await?;
+        transaction.commit().await?;
+        Ok(())
+    }
+
+    /// How many rooms `host` opened that are still open (not started, not closed).
+    ///
+    /// # Errors
+    /// If the database cannot be read.
+    pub async fn open_games_hosted_by(&self, host: UserId) -> StoreResult<u64> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS rooms FROM games WHERE host_id = $1 AND status = 'open'",
+        )
+        .bind(host.0)
+        .fetch_one(&self.pool)
+        .await?;
+        let rooms: i64 = column(&row, "rooms")?;
+        Ok(u64::try_from(rooms).unwrap_or(0))
     }
 
     /// Starts an open game: fixes its start state and clock and freezes `frozen_gold` from

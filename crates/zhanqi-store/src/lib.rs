@@ -41,7 +41,10 @@ mod store;
 pub use accounts::{Account, NewAccount, name_key};
 pub use actions::{ActionRecord, GameRecord, NewAction};
 pub use error::{StoreError, StoreResult};
-pub use games::{Clock, GameInfo, GameStart, GameStatus, NewGame, Occupant, SeatInfo, Settlement};
+pub use games::{
+    ABANDONED_OUTCOME, Clock, GameInfo, GameStart, GameStatus, NewGame, Occupant, SeatInfo,
+    Settlement,
+};
 pub use ids::{GameId, UnixMillis, UserId};
 pub use layouts::{Layout, LayoutShelf};
 pub use leases::Lease;

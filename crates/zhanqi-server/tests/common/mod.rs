@@ -118,6 +118,7 @@ pub fn config(database: &Database) -> ServerConfig {
     config.guest_per_minute = 1000;
     config.register_per_minute = 1000;
     config.rooms_per_minute = 1000;
+    config.open_rooms_per_user = 1000;
     config.messages_per_second = 1000;
     config
 }

@@ -382,6 +382,72 @@ async fn an_open_room_can_be_deleted_with_its_seats() {
 }
 
 #[tokio::test]
+async fn an_abandoned_room_is_finished_without_seats_and_counts_no_more_as_open() {
+    each_backend(|store| async move {
+        let alice = person(&store, "Alice", 0).await;
+        let hosted = NewGame {
+            game: "junqi",
+            mode: "2p",
+            options: "{}",
+            seed: 1,
+            stake: 0,
+            host: Some(alice.id),
+        };
+        let first = store.create_game(&hosted, NOW).await.unwrap().id;
+        store.create_game(&hosted, NOW).await.unwrap();
+        open_game(&store, 0).await;
+        assert_eq!(store.open_games_hosted_by(alice.id).await.unwrap(), 2);
+        store
+            .take_seat(first, seat(0), &Occupant::User(alice.id))
+            .await
+            .unwrap();
+        let later = NOW.plus_millis(5000);
+        store.abandon_open_game(first, later).await.unwrap();
+        let info = store.game(first).await.unwrap();
+        assert_eq!(info.status, GameStatus::Finished);
+        assert_eq!(
+            info.outcome.as_deref(),
+            Some(zhanqi_store::ABANDONED_OUTCOME)
+        );
+        assert_eq!(info.finished_at, Some(later));
+        assert!(store.seats(first).await.unwrap().is_empty());
+        assert_eq!(store.open_games_hosted_by(alice.id).await.unwrap(), 1);
+        assert!(
+            !store
+                .unfinished_games()
+                .await
+                .unwrap()
+                .iter()
+                .any(|record| record.info.id == first)
+        );
+        // Only an open room is abandoned.
+        assert!(
+            store
+                .abandon_open_game(first, later)
+                .await
+                .unwrap_err()
+                .is_conflict()
+        );
+        let playing = playing_game(&store, &[], 0).await;
+        assert!(
+            store
+                .abandon_open_game(playing, later)
+                .await
+                .unwrap_err()
+                .is_conflict()
+        );
+        assert!(
+            store
+                .abandon_open_game(GameId(9999), later)
+                .await
+                .unwrap_err()
+                .is_not_found()
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn starting_fixes_the_start_and_freezes_every_persons_stake() {
     each_backend(|store| async move {
         let alice = person(&store, "Alice", 100).await;
