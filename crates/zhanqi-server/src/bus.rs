@@ -68,6 +68,12 @@ pub trait Bus: Send + Sync + 'static {
     /// This node's connections that watched `room` on another node, now that this node took it
     /// over: they join it here.
     fn adopt(&self, room: GameId) -> Vec<(u64, Person, Outbox)>;
+
+    /// Tells the other nodes that the session whose token hashes to `session` signed out, so
+    /// that they close its sockets as this node closes its own.
+    fn signed_out(&self, _session: &str) -> BoxFuture<'_, ()> {
+        Box::pin(async {})
+    }
 }
 
 /// The bus of a single node: it runs every room, and no other node exists.

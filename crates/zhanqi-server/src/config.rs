@@ -134,6 +134,38 @@ pub struct ServerConfig {
     /// only when a trusted proxy says the request came over HTTPS.
     #[arg(long, env = "ZHANQI_SECURE_COOKIES")]
     pub secure_cookies: bool,
+
+    /// Frames waiting to be sent to one WebSocket; a client that falls this far behind is
+    /// disconnected rather than buffered.
+    #[arg(long, env = "ZHANQI_OUTBOX_FRAMES", default_value_t = 256)]
+    pub outbox_frames: usize,
+
+    /// Seconds a client may take to send a request's headers (also an idle keep-alive
+    /// connection's wait for its next request) before the connection is closed.
+    #[arg(long, env = "ZHANQI_HEADER_TIMEOUT_SECONDS", default_value_t = 10.0)]
+    pub header_timeout_seconds: f64,
+
+    /// Seconds a WebSocket may stay without any frame from its client (a pong counts) before
+    /// it is closed.
+    #[arg(long, env = "ZHANQI_WS_IDLE_SECONDS", default_value_t = 60.0)]
+    pub ws_idle_seconds: f64,
+
+    /// Seconds between the server's pings on each WebSocket.
+    #[arg(long, env = "ZHANQI_WS_PING_SECONDS", default_value_t = 20.0)]
+    pub ws_ping_seconds: f64,
+
+    /// TCP connections (WebSockets included) served at once; lowered at start to stay below
+    /// the process's limit of open files.
+    #[arg(long, env = "ZHANQI_MAX_CONNECTIONS", default_value_t = 4096)]
+    pub max_connections: usize,
+
+    /// WebSockets one user may have open on a node; one more is refused.
+    #[arg(long, env = "ZHANQI_WS_PER_USER", default_value_t = 8)]
+    pub ws_per_user: usize,
+
+    /// WebSockets one address (IPv6: one /64) may have open on a node; one more is refused.
+    #[arg(long, env = "ZHANQI_WS_PER_ADDRESS", default_value_t = 64)]
+    pub ws_per_address: usize,
 }
 
 impl ServerConfig {
@@ -167,6 +199,13 @@ impl ServerConfig {
             lease_seconds: 15.0,
             trusted_proxies: Vec::new(),
             secure_cookies: false,
+            outbox_frames: 256,
+            header_timeout_seconds: 10.0,
+            ws_idle_seconds: 60.0,
+            ws_ping_seconds: 20.0,
+            max_connections: 4096,
+            ws_per_user: 8,
+            ws_per_address: 64,
         }
     }
 }

@@ -53,6 +53,7 @@ impl ApiError {
             "rate_limited" => StatusCode::TOO_MANY_REQUESTS,
             "forbidden" => StatusCode::FORBIDDEN,
             "internal" => StatusCode::INTERNAL_SERVER_ERROR,
+            "server_busy" => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::BAD_REQUEST,
         }
     }

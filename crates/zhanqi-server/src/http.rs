@@ -215,10 +215,13 @@ async fn logout(
     jar: CookieJar,
 ) -> Result<(CookieJar, Json<Value>), ApiError> {
     if let Some(cookie) = jar.get(SESSION_COOKIE) {
+        let session = auth::token_hash(cookie.value());
+        state.store.delete_session(&session).await?;
+        // The sockets opened with this session end with it, here and on the other nodes.
         state
-            .store
-            .delete_session(&auth::token_hash(cookie.value()))
-            .await?;
+            .connections
+            .close_session(&session, &crate::outbox::Close::signed_out());
+        state.bus.signed_out(&session).await;
     }
     Ok((
         jar.remove(Cookie::build(SESSION_COOKIE).path("/")),

@@ -11,11 +11,14 @@ mod ai_seat;
 mod auth;
 mod bus;
 mod config;
+mod connections;
 mod error;
 mod first_player;
 mod http;
 mod lease;
+mod listener;
 mod metrics;
+mod outbox;
 mod replay;
 mod room;
 mod sign_in_limits;
@@ -75,6 +78,7 @@ pub enum ServeError {
 pub struct Server {
     listener: TcpListener,
     router: Router,
+    limits: listener::ListenerLimits,
     addr: SocketAddr,
     restored: usize,
 }
@@ -89,6 +93,7 @@ impl Server {
         let bind = config.bind;
         metrics::install();
         tokio::spawn(metrics::upkeep());
+        let limits = listener::ListenerLimits::of(&config);
         let state = join_cluster(state::AppState::new(store, config)).await?;
         state.spawn_limiter_upkeep();
         let restored = room::restore_rooms(&state)
@@ -108,6 +113,7 @@ impl Server {
         Ok(Server {
             listener,
             router,
+            limits,
             addr,
             restored,
         })
@@ -128,20 +134,13 @@ impl Server {
     /// Serves until `shutdown` completes, then finishes the requests in flight.
     ///
     /// # Errors
-    /// If serving fails.
+    /// None so far: a failed accept is retried, as `axum::serve` does.
     pub async fn run(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServeError> {
-        let addr = self.addr;
-        axum::serve(
-            self.listener,
-            self.router
-                .into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(shutdown)
-        .await
-        .map_err(|error| ServeError::Io { addr, error })
+        listener::serve(self.listener, self.router, self.limits, shutdown).await;
+        Ok(())
     }
 }
 
@@ -182,6 +181,7 @@ async fn join_cluster(state: state::AppState) -> Result<state::AppState, ServeEr
         &node,
         state.store.clone(),
         Duration::from_secs_f64(lease),
+        state.config.outbox_frames,
     )
     .await
     .map_err(|error| ServeError::Nats {

@@ -24,6 +24,8 @@ const ERRORS: &str = "zhanqi_errors_total";
 const ACTION_STORE_SECONDS: &str = "zhanqi_action_store_seconds";
 const BUS_COMMANDS: &str = "zhanqi_bus_commands_total";
 const TAKEOVERS: &str = "zhanqi_room_takeovers_total";
+const CONNECTIONS_REFUSED: &str = "zhanqi_connections_refused_total";
+const WS_CLOSED: &str = "zhanqi_ws_closed_by_server_total";
 
 /// Upper bounds of the action-store latency buckets, in seconds (SQLite with a full sync
 /// takes milliseconds; anything near a second is a sick database).
@@ -80,6 +82,14 @@ fn describe() {
     describe_counter!(
         TAKEOVERS,
         "Rooms this node took over from a node whose lease lapsed."
+    );
+    describe_counter!(
+        CONNECTIONS_REFUSED,
+        "Connections refused or served only one request, by the limit reached."
+    );
+    describe_counter!(
+        WS_CLOSED,
+        "WebSockets the server closed, by reason (too_slow, idle, signed_out)."
     );
     // Shown from the first scrape, at zero, rather than appearing when they first move.
     for name in [ROOMS_OPEN, CONNECTIONS_OPEN] {
@@ -158,6 +168,17 @@ impl Drop for ConnectionOpen {
     fn drop(&mut self) {
         gauge!(CONNECTIONS_OPEN).decrement(1.0);
     }
+}
+
+/// A connection was refused, or served only one request, at a limit (`full`, `overflow`,
+/// `ws_per_user`, `ws_per_address`).
+pub fn connection_refused(limit: &'static str) {
+    counter!(CONNECTIONS_REFUSED, "limit" => limit).increment(1);
+}
+
+/// The server closed a WebSocket for `reason`.
+pub fn ws_closed(reason: &'static str) {
+    counter!(WS_CLOSED, "reason" => reason).increment(1);
 }
 
 /// A game started.

@@ -29,8 +29,8 @@ use crate::view;
 /// The name under which a player's last readied layout is kept ("last used").
 pub const LAST_LAYOUT: &str = "上次布阵";
 
-/// Frames to one connection.
-pub type Outbox = mpsc::UnboundedSender<String>;
+/// Frames to one connection (bounded: a full one closes the connection, never blocks).
+pub use crate::outbox::Outbox;
 
 /// The answer to a command: extra fields of the `ok` frame, or why it was refused.
 pub type Reply = oneshot::Sender<Result<serde_json::Value, ApiError>>;

@@ -11,6 +11,7 @@ use zhanqi_store::{GameId, Store, UserId};
 
 use crate::bus::{Bus, LocalBus};
 use crate::config::ServerConfig;
+use crate::connections::Connections;
 use crate::room::RoomHandle;
 use crate::sign_in_limits::SignInLimits;
 
@@ -32,6 +33,8 @@ pub struct AppState {
     pub room_limit: Arc<DefaultKeyedRateLimiter<UserId>>,
     /// How connections reach rooms other nodes run, and which node runs a room.
     pub bus: Arc<dyn Bus>,
+    /// This node's open WebSockets: caps per user and address, and each session's sockets.
+    pub connections: Arc<Connections>,
 }
 
 impl AppState {
@@ -44,6 +47,7 @@ impl AppState {
             store,
             sign_in: Arc::new(SignInLimits::new(&config)),
             room_limit: Arc::new(RateLimiter::keyed(per_minute(config.rooms_per_minute))),
+            connections: Arc::new(Connections::new(config.ws_per_user, config.ws_per_address)),
             rooms: Rooms::listing_at_most(config.lobby_rooms),
             config: Arc::new(config),
             bus: Arc::new(LocalBus),

@@ -1,25 +1,39 @@
 //! One WebSocket connection: reads client messages strictly, hands them to the lobby or to a
 //! room's actor, and writes the frames the rooms send it.
+//!
+//! The frames wait in a bounded [`Outbox`]: a client that reads too slowly is disconnected, not
+//! buffered, and the lobby is sent as its newest version only. The server pings every
+//! `--ws-ping-seconds` and closes a socket from which nothing (not even a pong) arrived for
+//! `--ws-idle-seconds`; signing out closes the session's sockets.
 
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
+use axum::Extension;
+use axum::body::Bytes;
 use axum::extract::State;
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::http::HeaderMap;
 use axum::response::Response;
+use axum_extra::extract::CookieJar;
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use serde_json::json;
-use tokio::sync::mpsc;
+use tokio::sync::{oneshot, watch};
 use tracing::Instrument;
 use zhanqi_store::{GameId, GameStatus};
 
-use crate::auth::SignedIn;
+use crate::address::{AddressKey, ClientAddress};
+use crate::auth::{self, SESSION_COOKIE, SignedIn};
 use crate::bus::{self, Visit};
+use crate::connections::Registration;
 use crate::error::ApiError;
 use crate::http;
+use crate::listener::Overflowing;
 use crate::metrics;
+use crate::outbox::{self, Close, Frames, Next, Outbox};
 use crate::room::{self, Person, Request};
 use crate::state::AppState;
 use crate::wire::{ClientMessage, MAX_FRAME_BYTES};
@@ -31,33 +45,77 @@ pub fn next_connection_id() -> u64 {
     NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed)
 }
 
-/// `GET /ws`: checks the origin and the session, then upgrades.
+/// `GET /ws`: checks the origin, the session and the connection caps, then upgrades.
 ///
 /// # Errors
-/// `forbidden` for a foreign `Origin`, `not_signed_in` without a session.
+/// `forbidden` for a foreign `Origin`, `not_signed_in` without a session, `rate_limited` when
+/// the user or the address has as many sockets open as allowed, `server_busy` on a connection
+/// past `--max-connections`.
 pub async fn upgrade(
     State(state): State<AppState>,
     headers: HeaderMap,
+    client: ClientAddress,
+    overflowing: Option<Extension<Overflowing>>,
     SignedIn(account): SignedIn,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    if overflowing.is_some() {
+        return Err(ApiError::new(
+            "server_busy",
+            "the server has as many connections open as it can hold; try again in a minute",
+        ));
+    }
     check_origin(&state, &headers)?;
     let person = Person {
         id: account.id,
         name: account.name.clone(),
         guest: account.guest,
     };
-    let hello_user = http::user_json(&state, &account).await?;
     let conn = next_connection_id();
+    let (outbox, frames) = outbox::outbox(state.config.outbox_frames);
+    let registration = state.connections.register(
+        conn,
+        account.id,
+        address_key(&client),
+        session_hash(&headers),
+        outbox.clone(),
+    )?;
+    let hello_user = http::user_json(&state, &account).await?;
     let span = tracing::info_span!("connection", conn, user = %person.name);
+    let link = Link {
+        outbox,
+        frames,
+        _registration: registration,
+    };
     Ok(upgrade
         // Frames a little over the protocol's limit get an error frame from the parser; only
         // far larger ones close the connection.
         .max_message_size(4 * MAX_FRAME_BYTES)
         .max_frame_size(4 * MAX_FRAME_BYTES)
         .on_upgrade(move |socket| {
-            connection(state, conn, person, hello_user, socket).instrument(span)
+            connection(state, conn, person, hello_user, socket, link).instrument(span)
         }))
+}
+
+/// The key the per-address cap counts a socket under.
+fn address_key(client: &ClientAddress) -> AddressKey {
+    client.key()
+}
+
+/// The hash of the session token the socket is opened with (the extractor found it valid).
+fn session_hash(headers: &HeaderMap) -> String {
+    CookieJar::from_headers(headers)
+        .get(SESSION_COOKIE)
+        .map(|cookie| auth::token_hash(cookie.value()))
+        .unwrap_or_default()
+}
+
+/// What ties a connection to the server: its outbox, the writer's end of it, and its place in
+/// the registry of open sockets (given back when the connection ends).
+struct Link {
+    outbox: Outbox,
+    frames: Frames,
+    _registration: Registration,
 }
 
 /// A browser may open the socket only from the served host itself (or an allowed origin);
@@ -95,23 +153,23 @@ async fn connection(
     person: Person,
     user: serde_json::Value,
     socket: WebSocket,
+    link: Link,
 ) {
     let _open = metrics::ConnectionOpen::start();
-    let (mut sink, mut stream) = socket.split();
-    let (outbox, mut frames) = mpsc::unbounded_channel::<String>();
-    let writer = tokio::spawn(async move {
-        while let Some(frame) = frames.recv().await {
-            if sink
-                .send(Message::Text(Utf8Bytes::from(frame)))
-                .await
-                .is_err()
-            {
-                break;
-            }
-            metrics::frame_out();
-        }
-        let _ = sink.close().await;
-    });
+    let Link {
+        outbox,
+        frames,
+        _registration,
+    } = link;
+    let (sink, mut stream) = socket.split();
+    let (lobby_handover, lobby_taken) = oneshot::channel();
+    let lobby = LobbyFeed {
+        state: state.clone(),
+        handover: Some(lobby_taken),
+        changes: None,
+    };
+    let ping_every = seconds(state.config.ws_ping_seconds);
+    let writer = tokio::spawn(write_frames(sink, frames, lobby, ping_every).in_current_span());
     let seated = seated_rooms(&state, &person).await;
     let _ = outbox
         .send(json!({"type": "hello", "protocol": 1, "user": user, "seated": seated}).to_string());
@@ -122,69 +180,99 @@ async fn connection(
         Quota::per_second(per_second)
             .allow_burst(per_second.saturating_mul(NonZeroU32::new(2).unwrap_or(NonZeroU32::MIN))),
     );
-    let mut lobby: Option<tokio::sync::watch::Receiver<u64>> = None;
+    let idle = seconds(state.config.ws_idle_seconds);
+    let mut lobby_handover = Some(lobby_handover);
     let mut joined: Vec<GameId> = Vec::new();
+    let mut server_closed = false;
     loop {
-        let lobby_changed = async {
-            match lobby.as_mut() {
-                Some(receiver) => receiver.changed().await.is_ok(),
-                None => std::future::pending().await,
+        let message = tokio::select! {
+            biased;
+            () = outbox.closing() => {
+                server_closed = true;
+                break;
+            }
+            message = tokio::time::timeout(idle, stream.next()) => message,
+        };
+        let Ok(message) = message else {
+            outbox.close(Close::idle(state.config.ws_idle_seconds));
+            server_closed = true;
+            break;
+        };
+        let Some(Ok(message)) = message else { break };
+        let text = match message {
+            Message::Text(text) => text,
+            Message::Close(_) => break,
+            // Any frame, a pong included, shows the client is there.
+            Message::Ping(_) | Message::Pong(_) => continue,
+            Message::Binary(_) => {
+                metrics::frame_in();
+                let _ = outbox.send(
+                    ApiError::bad_message("binary frames are not part of the protocol")
+                        .frame(None)
+                        .to_string(),
+                );
+                continue;
             }
         };
-        tokio::select! {
-            message = stream.next() => {
-                let Some(Ok(message)) = message else { break };
-                let text = match message {
-                    Message::Text(text) => text,
-                    Message::Close(_) => break,
-                    Message::Ping(_) | Message::Pong(_) => continue,
-                    Message::Binary(_) => {
-                        metrics::frame_in();
-                        let _ = outbox.send(ApiError::bad_message("binary frames are not part of the protocol").frame(None).to_string());
-                        continue;
-                    }
-                };
-                metrics::frame_in();
-                if limiter.check().is_err() {
-                    let _ = outbox.send(ApiError::new("rate_limited", "too many messages; slow down").frame(None).to_string());
-                    continue;
-                }
-                let message = match ClientMessage::parse(text.as_str()) {
-                    Ok(message) => message,
-                    Err((error, id)) => {
-                        let _ = outbox.send(error.frame(id.as_ref()).to_string());
-                        continue;
-                    }
-                };
-                let id = message.id().cloned();
-                if matches!(message, ClientMessage::Lobby { .. }) {
-                    let receiver = state.rooms.subscribe();
-                    lobby = Some(receiver);
-                    let _ = outbox.send(json!({"type": "lobby", "rooms": state.rooms.lobby()}).to_string());
-                }
-                if let Some(room) = message.room() && matches!(message, ClientMessage::Join(_)) && !joined.contains(&room) {
-                    joined.push(room);
-                }
-                let answer = dispatch(&state, conn, &person, &outbox, message, text.as_str()).await;
-                let frame = match answer {
-                    Ok(Some(mut extra)) => {
-                        extra["type"] = json!("ok");
-                        if let Some(id) = &id { extra["id"] = id.clone(); }
-                        extra
-                    }
-                    Ok(None) => continue,
-                    Err(error) => error.frame(id.as_ref()),
-                };
-                let _ = outbox.send(frame.to_string());
+        metrics::frame_in();
+        if limiter.check().is_err() {
+            let _ = outbox.send(
+                ApiError::new("rate_limited", "too many messages; slow down")
+                    .frame(None)
+                    .to_string(),
+            );
+            continue;
+        }
+        let message = match ClientMessage::parse(text.as_str()) {
+            Ok(message) => message,
+            Err((error, id)) => {
+                let _ = outbox.send(error.frame(id.as_ref()).to_string());
+                continue;
             }
-            changed = lobby_changed => {
-                if changed {
-                    let _ = outbox.send(json!({"type": "lobby", "rooms": state.rooms.lobby()}).to_string());
-                } else {
-                    lobby = None;
-                }
+        };
+        let id = message.id().cloned();
+        if matches!(message, ClientMessage::Lobby { .. }) {
+            // Subscribed before the lobby is read, so that no change falls in between.
+            let changes = state.rooms.subscribe();
+            let _ = outbox.send(json!({"type": "lobby", "rooms": state.rooms.lobby()}).to_string());
+            if let Some(handover) = lobby_handover.take() {
+                let _ = handover.send(changes);
             }
         }
+        if let Some(room) = message.room()
+            && matches!(message, ClientMessage::Join(_))
+            && !joined.contains(&room)
+        {
+            joined.push(room);
+        }
+        let answer = dispatch(&state, conn, &person, &outbox, message, text.as_str()).await;
+        let frame = match answer {
+            Ok(Some(mut extra)) => {
+                extra["type"] = json!("ok");
+                if let Some(id) = &id {
+                    extra["id"] = id.clone();
+                }
+                extra
+            }
+            Ok(None) => continue,
+            Err(error) => error.frame(id.as_ref()),
+        };
+        let _ = outbox.send(frame.to_string());
+    }
+    // The writer says goodbye (with the reason, if the server closed first) and ends even
+    // though rooms still hold copies of the outbox.
+    outbox.close(Close::normal());
+    if server_closed {
+        // The client's closing answer, so that the connection ends cleanly rather than with
+        // a reset that would lose the close frame and its reason.
+        let _ = tokio::time::timeout(CLOSE_PATIENCE, async {
+            while let Some(Ok(message)) = stream.next().await {
+                if matches!(message, Message::Close(_)) {
+                    break;
+                }
+            }
+        })
+        .await;
     }
     for room in joined {
         // A room that closed, or whose node is gone, has nobody to tell.
@@ -192,6 +280,93 @@ async fn connection(
     }
     drop(outbox);
     let _ = writer.await;
+}
+
+/// How long to try to deliver a close frame to a client that may not be reading.
+const CLOSE_PATIENCE: Duration = Duration::from_secs(2);
+
+fn seconds(value: f64) -> Duration {
+    Duration::try_from_secs_f64(value.max(0.001)).unwrap_or(Duration::MAX)
+}
+
+/// Writes the outbox's frames, the newest lobby when it changed (never a backlog of lobbies:
+/// only when nothing else waits) and a ping every `ping_every`, until the outbox closes.
+async fn write_frames(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut frames: Frames,
+    mut lobby: LobbyFeed,
+    ping_every: Duration,
+) {
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        let message = tokio::select! {
+            biased;
+            next = frames.next() => match next {
+                Some(Next::Frame(frame)) => Message::Text(Utf8Bytes::from(frame)),
+                Some(Next::Close(close)) => return say_goodbye(sink, close).await,
+                None => break,
+            },
+            frame = lobby.next() => Message::Text(Utf8Bytes::from(frame)),
+            _ = ping.tick() => Message::Ping(Bytes::new()),
+        };
+        let text = matches!(message, Message::Text(_));
+        tokio::select! {
+            biased;
+            // A reader that stopped reading blocks the send; a close must not wait for it.
+            close = frames.closing() => return say_goodbye(sink, close).await,
+            sent = sink.send(message) => if sent.is_err() { return },
+        }
+        if text {
+            metrics::frame_out();
+        }
+    }
+    let _ = sink.close().await;
+}
+
+/// Sends the close frame with its reason if the client takes it soon, then drops the socket.
+async fn say_goodbye(mut sink: SplitSink<WebSocket, Message>, close: Close) {
+    if close.kind != Close::normal().kind {
+        tracing::info!("closing the connection: {}", close.reason);
+        metrics::ws_closed(close.kind);
+    }
+    let frame = CloseFrame {
+        code: close.code,
+        reason: Utf8Bytes::from(close.reason),
+    };
+    let _ = tokio::time::timeout(CLOSE_PATIENCE, async {
+        let _ = sink.send(Message::Close(Some(frame))).await;
+        let _ = sink.close().await;
+    })
+    .await;
+}
+
+/// The lobby for a connection that asked for it: only ever the newest one, when it changed.
+struct LobbyFeed {
+    state: AppState,
+    /// Where the connection hands over its subscription when the client first asks.
+    handover: Option<oneshot::Receiver<watch::Receiver<u64>>>,
+    changes: Option<watch::Receiver<u64>>,
+}
+
+impl LobbyFeed {
+    /// The lobby frame, when the lobby changed since the last one (cancel-safe).
+    async fn next(&mut self) -> String {
+        loop {
+            if let Some(changes) = self.changes.as_mut() {
+                if changes.changed().await.is_ok() {
+                    return json!({"type": "lobby", "rooms": self.state.rooms.lobby()}).to_string();
+                }
+                self.changes = None;
+            } else if let Some(handover) = self.handover.as_mut() {
+                let taken = handover.await;
+                self.handover = None;
+                self.changes = taken.ok();
+            } else {
+                std::future::pending::<()>().await;
+            }
+        }
+    }
 }
 
 /// The unfinished rooms where the person holds a seat, to come back to.

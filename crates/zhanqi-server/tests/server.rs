@@ -5,6 +5,7 @@ mod accounts;
 mod browser;
 mod cluster;
 mod common;
+mod connections;
 mod draws;
 mod first_player;
 mod games;

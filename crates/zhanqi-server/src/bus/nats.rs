@@ -10,6 +10,8 @@
 //!   addressed to that connection. The room builds every frame from what that connection's
 //!   person may see, as for a local connection, so nothing hidden travels to a node whose
 //!   connection may not see it.
+//! * `zq.signed_out`: the hash of a session's token when it signs out, so that every node
+//!   closes the WebSockets opened with it.
 //! * `zq.lobby`: every node's list of its open rooms, on every change and as a heartbeat; a node
 //!   silent for three heartbeats is taken for dead, its rooms leave the lobby and its
 //!   connections leave the rooms.
@@ -34,6 +36,7 @@ use zhanqi_store::{GameId, Store, StoreError, UnixMillis, UserId};
 use super::{Bus, NO_OWNER, Visit};
 use crate::error::ApiError;
 use crate::metrics;
+use crate::outbox::{self, Close, Frames, Next};
 use crate::room::{Outbox, Person, RoomHandle};
 use crate::state::AppState;
 use crate::wire::ClientMessage;
@@ -53,6 +56,8 @@ pub struct NatsBus {
     node: String,
     store: Store,
     lease: Duration,
+    /// The most frames waiting for one guest's forwarder (`--outbox-frames`).
+    outbox_frames: usize,
     /// This node's connections that watch rooms other nodes run.
     visitors: Mutex<BTreeMap<(GameId, u64), Visitor>>,
     /// Other nodes' connections that watch rooms this node runs.
@@ -155,6 +160,9 @@ struct FrameMessage {
     conn: u64,
     seq: u64,
     frame: String,
+    /// The room's node dropped the connection's frames (its queue filled up): close it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    too_slow: bool,
 }
 
 /// A node's open rooms on `zq.lobby`.
@@ -187,6 +195,10 @@ impl Subjects {
     fn lobby(&self) -> String {
         format!("{}.lobby", self.prefix)
     }
+
+    fn signed_out(&self) -> String {
+        format!("{}.signed_out", self.prefix)
+    }
 }
 
 /// Whether a name can be one token of a subject: 1 to 64 letters, digits, `-` or `_`.
@@ -200,7 +212,8 @@ pub fn valid_token(name: &str) -> bool {
 
 impl NatsBus {
     /// Connects to the NATS server at `url` as node `node`, with subjects under `prefix`,
-    /// holding room leases for `lease`.
+    /// holding room leases for `lease`; at most `outbox_frames` frames wait for each other
+    /// node's connection.
     ///
     /// # Errors
     /// If the server cannot be reached.
@@ -210,6 +223,7 @@ impl NatsBus {
         node: &str,
         store: Store,
         lease: Duration,
+        outbox_frames: usize,
     ) -> Result<Arc<NatsBus>, async_nats::ConnectError> {
         let client = async_nats::ConnectOptions::new()
             .name(format!("zhanqi {node}"))
@@ -225,6 +239,7 @@ impl NatsBus {
             node: node.to_owned(),
             store,
             lease,
+            outbox_frames,
             visitors: Mutex::new(BTreeMap::new()),
             guests: Mutex::new(BTreeMap::new()),
         }))
@@ -243,6 +258,8 @@ impl NatsBus {
         tokio::spawn(Arc::clone(self).deliver_frames(frames));
         let lobby = self.client.subscribe(self.subjects.lobby()).await?;
         tokio::spawn(Arc::clone(self).exchange_lobby(app.clone(), lobby));
+        let signed_out = self.client.subscribe(self.subjects.signed_out()).await?;
+        tokio::spawn(close_signed_out(app.clone(), signed_out));
         tokio::spawn(crate::lease::sweep(
             app.clone(),
             self.heartbeat(),
@@ -268,6 +285,11 @@ impl NatsBus {
             };
             let visitors = lock(&self.visitors);
             if let Some(visitor) = visitors.get(&(GameId(frame.room), frame.conn)) {
+                if frame.too_slow {
+                    visitor.outbox.close(Close::too_slow());
+                    continue;
+                }
+                // A full outbox closes the connection; the room is told when it has closed.
                 let _ = visitor.outbox.send(frame.frame);
                 visitor.delivered.send_replace(frame.seq);
             }
@@ -445,7 +467,7 @@ impl NatsBus {
     fn guest(&self, key: &GuestKey) -> (u64, Outbox, Answers) {
         let mut guests = lock(&self.guests);
         let guest = guests.entry(key.clone()).or_insert_with(|| {
-            let (outbox, frames) = mpsc::unbounded_channel();
+            let (outbox, frames) = outbox::outbox(self.outbox_frames);
             let (replies, answers) = mpsc::unbounded_channel();
             tokio::spawn(forward(
                 self.client.clone(),
@@ -615,6 +637,19 @@ impl Bus for NatsBus {
         Box::pin(self.send_visit(room, conn, person, visit))
     }
 
+    fn signed_out(&self, session: &str) -> BoxFuture<'_, ()> {
+        let session = session.to_owned();
+        Box::pin(async move {
+            if let Err(error) = self
+                .client
+                .publish(self.subjects.signed_out(), session.into())
+                .await
+            {
+                tracing::warn!("could not tell the other nodes of a logout: {error}");
+            }
+        })
+    }
+
     fn adopt(&self, room: GameId) -> Vec<(u64, Person, Outbox)> {
         let mut visitors = lock(&self.visitors);
         let conns: Vec<u64> = visitors
@@ -650,7 +685,7 @@ async fn forward(
     client: Client,
     subject: String,
     key: GuestKey,
-    mut frames: mpsc::UnboundedReceiver<String>,
+    mut frames: Frames,
     mut answers: mpsc::UnboundedReceiver<Answer>,
 ) {
     let mut seq = 0u64;
@@ -659,18 +694,23 @@ async fn forward(
     while frames_open || answers_open {
         tokio::select! {
             biased;
-            frame = frames.recv(), if frames_open => match frame {
-                Some(frame) => {
+            frame = frames.next(), if frames_open => match frame {
+                Some(Next::Frame(frame)) => {
                     seq += 1;
-                    publish_frame(&client, &subject, &key, seq, frame).await;
+                    publish_frame(&client, &subject, &key, seq, frame, false).await;
+                }
+                Some(Next::Close(_)) => {
+                    // Only a full queue closes a guest's outbox: the connection's node closes it.
+                    publish_frame(&client, &subject, &key, seq, String::new(), true).await;
+                    frames_open = false;
                 }
                 None => frames_open = false,
             },
             answer = answers.recv(), if answers_open => match answer {
                 Some((to, answer)) => {
-                    while let Ok(frame) = frames.try_recv() {
+                    while let Some(frame) = frames.try_frame() {
                         seq += 1;
-                        publish_frame(&client, &subject, &key, seq, frame).await;
+                        publish_frame(&client, &subject, &key, seq, frame, false).await;
                     }
                     publish_reply(&client, to, seq, answer).await;
                 }
@@ -680,12 +720,30 @@ async fn forward(
     }
 }
 
-async fn publish_frame(client: &Client, subject: &str, key: &GuestKey, seq: u64, frame: String) {
+/// Closes this node's sockets of the sessions other nodes signed out (`zq.signed_out`, the
+/// hash of the session's token).
+async fn close_signed_out(app: AppState, mut signed_out: async_nats::Subscriber) {
+    while let Some(message) = signed_out.next().await {
+        if let Ok(session) = std::str::from_utf8(&message.payload) {
+            app.connections.close_session(session, &Close::signed_out());
+        }
+    }
+}
+
+async fn publish_frame(
+    client: &Client,
+    subject: &str,
+    key: &GuestKey,
+    seq: u64,
+    frame: String,
+    too_slow: bool,
+) {
     let message = FrameMessage {
         room: key.room.0,
         conn: key.conn,
         seq,
         frame,
+        too_slow,
     };
     let Ok(text) = serde_json::to_string(&message) else {
         return;
