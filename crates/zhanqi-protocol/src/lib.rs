@@ -10,6 +10,8 @@ mod answer;
 mod dyn_game;
 mod engine;
 mod error;
+/// The invariant checks of the fuzz targets (`fuzz/`, docs/fuzzing.md).
+pub mod fuzzing;
 mod perft;
 mod record;
 mod registry;

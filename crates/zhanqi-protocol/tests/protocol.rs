@@ -4,6 +4,7 @@
 mod common;
 mod dyn_game;
 mod engine;
+mod fuzzing;
 mod garbage;
 mod junqi_engine;
 mod record;

@@ -14,6 +14,8 @@ mod config;
 mod connections;
 mod error;
 mod first_player;
+/// The invariant of the `client_frame` fuzz target (`fuzz/`, docs/fuzzing.md).
+pub mod fuzzing;
 mod http;
 mod lease;
 mod listener;

@@ -165,18 +165,33 @@ impl ClientMessage {
     /// `bad_message` for anything that is not one of the protocol's messages.
     pub fn parse(text: &str) -> Result<ClientMessage, (ApiError, Option<serde_json::Value>)> {
         if text.len() > MAX_FRAME_BYTES {
-            return Err((ApiError::bad_message("the message is too large"), None));
+            return Err((
+                ApiError::bad_message(format!(
+                    "the message is larger than {MAX_FRAME_BYTES} bytes; send a shorter one"
+                )),
+                None,
+            ));
         }
-        let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|error| (ApiError::bad_message(format!("not JSON: {error}")), None))?;
-        let id = value.get("id").cloned();
-        let message: ClientMessage = serde_json::from_value(value)
-            .map_err(|error| (ApiError::bad_message(error.to_string()), id.clone()))?;
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|error| {
+            let message = if error.to_string().starts_with("recursion limit exceeded") {
+                r#"the message nests too deeply; send one flat JSON object, such as {"type":"ping"}"#
+            } else {
+                r#"the message is not JSON: send one JSON object, such as {"type":"ping"}"#
+            };
+            (ApiError::bad_message(message), None)
+        })?;
+        // An id is echoed only when it is of the protocol's kinds.
+        let id = value
+            .get("id")
+            .filter(|id| id.is_string() || id.is_number())
+            .cloned();
+        let message: ClientMessage = serde_json::from_value(value.clone())
+            .map_err(|error| (ApiError::bad_message(explain(&value, &error)), id.clone()))?;
         if let Some(id) = message.id()
             && !(id.is_string() || id.is_number())
         {
             return Err((
-                ApiError::bad_message("id must be a number or a string"),
+                ApiError::bad_message(r#""id" must be a number or a string, such as 7"#),
                 None,
             ));
         }
@@ -226,6 +241,80 @@ impl ClientMessage {
             ClientMessage::Sit(s) | ClientMessage::UnseatAi(s) => Some(GameId(s.room)),
         }
     }
+}
+
+/// The message types, as an error names them.
+const TYPES: &str = "lobby, create, join, sit, stand, ai, unseat_ai, swap, layout, \
+                     random_layout, ready, unready, act, leave, save_replay or ping";
+
+/// One sentence for a JSON value that is not a client message: what is wrong and what would
+/// be right, without serde's own words.
+fn explain(value: &serde_json::Value, error: &serde_json::Error) -> String {
+    let Some(object) = value.as_object() else {
+        return r#"a message is a JSON object with a "type", such as {"type":"ping"}"#.to_owned();
+    };
+    let kind = match object.get("type") {
+        None => {
+            return format!(
+                r#"the message needs a "type" field naming what it asks for, one of {TYPES}"#
+            );
+        }
+        Some(serde_json::Value::String(kind)) => shown(kind),
+        Some(_) => {
+            return format!(
+                r#""type" must be a string naming what the message asks for, one of {TYPES}"#
+            );
+        }
+    };
+    let error = error.to_string();
+    let quoted = |prefix: &str| {
+        let rest = error.strip_prefix(prefix)?;
+        rest.split_once('`').map(|(name, _)| shown(name))
+    };
+    if error.starts_with("unknown variant") {
+        format!("'{kind}' is not a message type; the types are {TYPES}")
+    } else if let Some(field) = quoted("missing field `") {
+        format!("a '{kind}' message needs the field \"{field}\"")
+    } else if let Some(field) = quoted("unknown field `") {
+        format!(
+            "a '{kind}' message has no field \"{field}\"; send only the fields docs/wire-protocol.md lists for it"
+        )
+    } else if let Some(wrong) = object
+        .iter()
+        .find_map(|(field, value)| wrong_kind(field, value))
+    {
+        wrong
+    } else {
+        format!(
+            "a field of the '{kind}' message has a wrong value: room and stake are whole numbers, the other fields strings"
+        )
+    }
+}
+
+/// What is wrong with a field's value, by the kind every message gives that field: `room` and
+/// `stake` whole numbers, `id` a number or a string, the others strings.
+fn wrong_kind(field: &str, value: &serde_json::Value) -> Option<String> {
+    match field {
+        "type" => None,
+        "id" => (!(value.is_number() || value.is_string() || value.is_null()))
+            .then(|| r#""id" must be a number or a string, such as 7"#.to_owned()),
+        "room" | "stake" => (!value.is_i64()).then(|| {
+            let example = if field == "room" { "7" } else { "100" };
+            format!("\"{field}\" must be a whole number, such as {example}")
+        }),
+        "first_player" if value.is_null() => None,
+        _ => (!value.is_string()).then(|| format!("\"{}\" must be a string", shown(field))),
+    }
+}
+
+/// A name from a client, as an error quotes it: at most 32 characters, control characters
+/// escaped.
+fn shown(name: &str) -> String {
+    let mut text: String = name.chars().take(32).flat_map(char::escape_debug).collect();
+    if name.chars().nth(32).is_some() {
+        text.push('…');
+    }
+    text
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ mod common;
 mod connections;
 mod draws;
 mod first_player;
+mod fuzz_frames;
 mod games;
 mod gold;
 mod metrics;
