@@ -60,12 +60,23 @@ impl Points {
 }
 
 /// The board: what stands on each point.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     /// 0 for empty, else `1 + 4 · seat + kind`.
     cells: [u8; POINTS],
     /// The points of each seat's pieces.
     occupied: BySeat<Points>,
+}
+
+impl std::fmt::Debug for Board {
+    /// The pieces with their points (`R1@d4 …`): compact, for test failures and view checks.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pieces: Vec<String> = self
+            .pieces()
+            .map(|(point, piece)| format!("{piece}@{point}"))
+            .collect();
+        write!(f, "Board[{}]", pieces.join(" "))
+    }
 }
 
 impl Default for Board {
