@@ -19,6 +19,7 @@ mod load;
 mod movegen;
 pub mod notation;
 mod options;
+mod perft;
 mod piece;
 mod play;
 mod position;
