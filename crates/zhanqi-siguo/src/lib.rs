@@ -24,6 +24,7 @@ mod piece;
 mod play;
 mod position;
 mod position_text;
+mod record;
 mod view;
 
 pub use action::{Action, EndReason, Event, EventSink, FollowUp, Quiet};
@@ -39,4 +40,5 @@ pub use options::{
 };
 pub use piece::{Kind, Piece};
 pub use position::{Cards, Pending, Position, Rights, Turn};
+pub use record::GameRecord;
 pub use view::SiguoView;

@@ -593,20 +593,40 @@ fn tv_31_load_refuses_impossible_positions() {
     play(&mut redeploying, "redeploy l5 a5>k5");
     let base = fen(&redeploying);
     assert!(base.contains(" 1@l5:1 "));
-    for (from, to) in [
-        (" 1@l5:1 ", " 1@l5:4 "),
-        (" 1 4/2", " 2 4/2"),
-        (" 1@l5:1 ", " 1@l5,1@l5:1 "),
-        (" 1 4/2", " - 4/2"),
-        (" 4/2,4/2,4/2,4/2 ", " 04/2,4/2,4/2,4/2 "),
+    for (from, to, reason) in [
+        (" 1@l5:1 ", " 1@l5:4 ", "it may have made 1 to 3"),
+        (" 1 4/2", " 2 4/2", "belongs to a seat that is not to move"),
+        (" 1@l5:1 ", " 1@l5,1@l5:1 ", "repeats a seat and base"),
+        (" 1 4/2", " - 4/2", "the game is not over"),
+        (
+            " 4/2,4/2,4/2,4/2 ",
+            " 04/2,4/2,4/2,4/2 ",
+            "is not a card entry",
+        ),
     ] {
         let text = base.replacen(from, to, 1);
         assert_ne!(text, base);
-        refused(&text);
+        let error = refused(&text);
+        assert!(error.contains(reason), "{to}: {error}");
     }
-    refused("17G3/18/18/18/18/18/18/18/18/18/18/18/18/18/18/18/18/G116R1 1 4/2,-,4/2,- - 0 1");
-    refused(&START.replace(" 1 4/2", " d1234 4/2"));
-    refused(&EMPTY.replace("4/2,4/2,4/2,4/2", "4/2,4/2,3/2,4/2"));
+    for (text, reason) in [
+        (
+            "17G3/18/18/18/18/18/18/18/18/18/18/18/18/18/18/18/18/G116R1 1 4/2,-,4/2,- - 0 1"
+                .to_owned(),
+            "the game is over",
+        ),
+        (
+            START.replace(" 1 4/2", " d1234 4/2"),
+            "has not deployed yet, but has pieces",
+        ),
+        (
+            EMPTY.replace("4/2,4/2,4/2,4/2", "4/2,4/2,3/2,4/2"),
+            "every seat holds 4/2 cards",
+        ),
+    ] {
+        let error = refused(&text);
+        assert!(error.contains(reason), "{text}: {error}");
+    }
 }
 
 #[test]
