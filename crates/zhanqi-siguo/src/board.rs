@@ -138,10 +138,13 @@ impl Board {
         Some(piece)
     }
 
-    /// Moves the piece on `from` to `to`, which must be empty.
+    /// Moves the piece on `from` to `to`, which must be empty (nothing happens if `from` is).
     #[inline]
     pub fn relocate(&mut self, from: Point, to: Point) {
         let code = self.cells[from.index()];
+        if code == 0 {
+            return;
+        }
         let seat = Seat::new(usize::from((code - 1) >> 2));
         self.cells[from.index()] = 0;
         self.cells[to.index()] = code;

@@ -102,13 +102,13 @@ fn random_games_end_and_replay() {
     let properties = [Property::GamesEnd, Property::ReplayReproduces];
     check::<Siguo>(
         &SiguoOptions::default(),
-        &config(200, 2500, 20_000),
+        &config(120, 2500, 20_000),
         &properties,
     );
     for (index, options) in alternatives().iter().enumerate() {
         check::<Siguo>(
             options,
-            &config(20, 2500, 30_000 + 100 * index as u64),
+            &config(10, 2500, 30_000 + 100 * index as u64),
             &properties,
         );
     }
