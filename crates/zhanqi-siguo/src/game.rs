@@ -89,7 +89,11 @@ impl Siguo {
     /// Why the game ended, once it has.
     #[must_use]
     pub fn end_reason(&self) -> Option<EndReason> {
-        (self.position.turn == Turn::Over).then(|| end_reason(&self.position, &self.options))?
+        if self.position.turn == Turn::Over {
+            end_reason(&self.position, &self.options)
+        } else {
+            None
+        }
     }
 
     /// The first step of a redeployment by `seat` around `base` is possible: a soldier of the

@@ -109,6 +109,10 @@ impl Point {
     }
 }
 
+/// A point ordered by the byte order of its name (§11.4: `a13` < `a5`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NameOrder(pub Point);
+
 impl Ord for NameOrder {
     fn cmp(&self, other: &NameOrder) -> std::cmp::Ordering {
         let (a, a_len) = self.0.name_key();
@@ -122,10 +126,6 @@ impl PartialOrd for NameOrder {
         Some(self.cmp(other))
     }
 }
-
-/// A point ordered by the byte order of its name (§11.4: `a13` < `a5`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct NameOrder(pub Point);
 
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -12,6 +12,9 @@ pub enum Illegal {
     /// The game is over.
     #[error("the game is over; no action can be played")]
     GameOver,
+    /// A roll was asked for: the game has no chance nodes (§15.1).
+    #[error("siguo has no chance nodes, so nothing is rolled; the seats act")]
+    NoChance,
     /// Another seat is to act.
     #[error("it is not seat {seat}'s turn; seat {to_move} is to move")]
     NotYourTurn {

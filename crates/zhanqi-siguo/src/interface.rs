@@ -65,14 +65,7 @@ impl Game for Siguo {
 
     fn roll(&mut self) -> Rolled<Siguo> {
         // §15.1: no chance nodes; the only answer is a refusal.
-        Err(match self.position.turn {
-            Turn::Over => Illegal::GameOver,
-            Turn::Deploying(_) => Illegal::DeploymentExpected,
-            Turn::Seat(seat) => Illegal::NotYourTurn {
-                seat: 0,
-                to_move: seat.index() + 1,
-            },
-        })
+        Err(Illegal::NoChance)
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, Illegal> {

@@ -706,3 +706,25 @@ fn random_deployments_are_valid_and_seeded() {
     assert_eq!(fen(&a), fen(&b));
     assert_eq!(field(&a, 2), "1");
 }
+
+#[test]
+fn roll_is_refused_there_are_no_chance_nodes() {
+    let mut game = load(START);
+    let before = fen(&game);
+    assert!(game.roll().is_err());
+    assert_eq!(fen(&game), before);
+}
+
+#[test]
+fn a_bombed_general_is_reported_as_an_elimination() {
+    let mut game = load("1:Ga1,Rl5 2:Gk1,Sm1,Sq9 3:Gr18 4:Ga18,Sk3");
+    let bomb = action(&game, "bomb l5");
+    let events = game.apply(seat(1), &bomb).unwrap();
+    assert!(events.contains(&zhanqi_siguo::Event::Eliminated(seat(2))));
+    assert!(events.contains(&zhanqi_siguo::Event::Bombed(base("l5"))));
+    let removed = events
+        .iter()
+        .filter(|event| matches!(event, zhanqi_siguo::Event::Removed { .. }))
+        .count();
+    assert_eq!(removed, 2);
+}
