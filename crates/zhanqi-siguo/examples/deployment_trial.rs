@@ -1,0 +1,43 @@
+//! Guarded deployments (`Deployment::guarded`) against uniformly random ones: one team of each
+//! game deploys guarded (team A in even games, team B in odd ones), the other at random, and
+//! every seat then plays uniformly random moves to the end.
+//!
+//! `cargo run --release -p zhanqi-siguo --example deployment_trial -- [games]` (default 2000).
+
+use zhanqi_core::{BySeat, Game, GameRng, Seat, ToAct};
+use zhanqi_siguo::{Deployment, Siguo, SiguoOptions};
+
+fn main() {
+    let games: u64 = std::env::args()
+        .nth(1)
+        .and_then(|games| games.parse().ok())
+        .unwrap_or(2000);
+    let (mut guarded_wins, mut random_wins, mut draws) = (0, 0, 0);
+    let mut actions = Vec::new();
+    for seed in 0..games {
+        let mut rng = GameRng::stream(seed, 3);
+        let guarded_team = (seed % 2) as usize;
+        let deployments = BySeat::from_fn(|seat| {
+            (seat.index() % 2 == guarded_team).then(|| Deployment::guarded(seat, &mut rng))
+        });
+        let mut game = Siguo::deployed(SiguoOptions::default(), seed, &deployments)
+            .expect("guarded deployments are valid");
+        let mut moves = GameRng::stream(seed, 2);
+        while let ToAct::Seats(seats) = game.to_act() {
+            let seat = seats.lowest().expect("a seat to act");
+            actions.clear();
+            game.legal_actions(seat, &mut actions);
+            let action = actions[moves.below(actions.len())].clone();
+            game.apply_unchecked(seat, &action);
+        }
+        let winners = game.outcome().expect("the game is over").winners;
+        if winners.is_empty() {
+            draws += 1;
+        } else if winners.contains(Seat::new(guarded_team)) {
+            guarded_wins += 1;
+        } else {
+            random_wins += 1;
+        }
+    }
+    println!("{games} games: guarded won {guarded_wins}, random won {random_wins}, {draws} drawn");
+}
