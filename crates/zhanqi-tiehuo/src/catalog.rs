@@ -242,6 +242,8 @@ pub struct Catalog {
     pub cards: Vec<Card>,
     /// The default decks by name.
     pub decks: Vec<(String, Vec<CardIndex>)>,
+    /// Whether no id is a prefix of another, so that tokens of different cards sort by index.
+    pub prefix_free: bool,
 }
 
 impl Catalog {
@@ -298,7 +300,14 @@ impl Catalog {
                 (deck.name.clone(), list)
             })
             .collect();
-        Ok(Catalog { cards, decks })
+        let prefix_free = cards
+            .windows(2)
+            .all(|pair| !pair[1].id.starts_with(pair[0].id.as_str()));
+        Ok(Catalog {
+            cards,
+            decks,
+            prefix_free,
+        })
     }
 
     /// The card at `index`.

@@ -476,11 +476,9 @@ impl Tiehuo {
         }
     }
 
-    /// Whether a reserve card fits a resupply of `player` now.
-    pub(crate) fn resupply_fits(&self, player: Player, index: CardIndex) -> bool {
-        let state = &self.players[player.index()];
-        !self.is_banned(index)
-            && self.effective_logistics(index) <= state.logistics.unwrap_or(0) - self.sigma(player)
+    /// Whether a reserve card may be added with `room` logistics left.
+    fn fits_in(&self, index: CardIndex, room: i32) -> bool {
+        !self.is_banned(index) && self.effective_logistics(index) <= room
     }
 
     /// B3 steps 2–4 for `player`: rests at its decision, or goes on.
@@ -494,7 +492,7 @@ impl Tiehuo {
         if sigma < l
             && self.options.resupply_max > 0
             && battle_in_reserve
-            && state.reserve.iter().any(|&c| self.resupply_fits(player, c))
+            && state.reserve.iter().any(|&c| self.fits_in(c, l - sigma))
         {
             self.turn = Some(player);
             self.pending = Pending::Resupply(0);
@@ -542,7 +540,8 @@ impl Tiehuo {
         };
         let n = n + 1;
         let state = &self.players[player.index()];
-        let more = state.reserve.iter().any(|&c| self.resupply_fits(player, c));
+        let room = state.logistics.unwrap_or(0) - self.sigma(player);
+        let more = state.reserve.iter().any(|&c| self.fits_in(c, room));
         if u32::from(n) >= self.options.resupply_max || !more {
             self.next_check(player);
         } else {

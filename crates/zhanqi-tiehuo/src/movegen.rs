@@ -124,8 +124,9 @@ impl Tiehuo {
         match self.pending {
             Pending::Resupply(_) => {
                 let mut last: Option<CardIndex> = None;
+                let room = state.logistics.unwrap_or(0) - self.sigma(player);
                 for &c in &state.reserve {
-                    if last != Some(c) && self.resupply_fits(player, c) {
+                    if last != Some(c) && !self.is_banned(c) && self.effective_logistics(c) <= room {
                         out.push(Action::Resupply(c));
                     }
                     last = Some(c);
@@ -301,20 +302,26 @@ impl Tiehuo {
     /// `F@T` for each enemy card with enough qualifying cards (9.1 step 1).
     fn focus_openings(&self, player: Player, out: &mut Vec<Action>) {
         let min = self.options.focus_min_participants as usize;
-        let own = &self.players[player.index()].battle;
+        let eligible: Vec<&BattleCard> = self.players[player.index()]
+            .battle
+            .iter()
+            .filter(|c| self.eligible(player, c))
+            .collect();
+        if eligible.len() < min {
+            return;
+        }
         for_distinct(&self.players[player.other().index()].battle, |target| {
             if !card(target.card).is_battle() {
                 return;
             }
-            let qualifying = own
+            let qualifying = eligible
                 .iter()
                 .filter(|c| {
-                    self.eligible(player, c)
-                        && card(c.card).attacks().iter().any(|o| {
-                            !o.heals()
-                                && o.logistics_cost == 0
-                                && self.legal_target(player, c, o, target)
-                        })
+                    card(c.card).attacks().iter().any(|o| {
+                        !o.heals()
+                            && o.logistics_cost == 0
+                            && self.legal_target(player, c, o, target)
+                    })
                 })
                 .count();
             if qualifying >= min {

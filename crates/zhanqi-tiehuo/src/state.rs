@@ -521,9 +521,10 @@ impl Tiehuo {
     /// Sorts a player's battle deck by token.
     pub(crate) fn sort_battle(&mut self, player: Player) {
         let catalog = catalog();
-        self.players[player.index()]
-            .battle
-            .sort_by(|a, b| a.cmp_tokens(b, catalog));
+        let battle = &mut self.players[player.index()].battle;
+        if !battle.is_sorted_by(|a, b| a.cmp_tokens(b, catalog).is_le()) {
+            battle.sort_by(|a, b| a.cmp_tokens(b, catalog));
+        }
     }
 
     /// The index of a card with this token in a player's battle deck.

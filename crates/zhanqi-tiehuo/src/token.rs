@@ -158,7 +158,7 @@ impl BattleCard {
     }
 
     /// The token's bytes in a fixed buffer, for sorting by byte order without allocating.
-    fn key(&self, catalog: &Catalog) -> ([u8; 32], usize) {
+    fn key(&self, catalog: Option<&Catalog>) -> ([u8; 32], usize) {
         let mut buffer = [0u8; 32];
         let mut len = 0;
         let mut push = |bytes: &[u8]| {
@@ -166,7 +166,9 @@ impl BattleCard {
             buffer[len..end].copy_from_slice(&bytes[..end - len]);
             len = end;
         };
-        push(catalog.card(self.card).id.as_bytes());
+        if let Some(catalog) = catalog {
+            push(catalog.card(self.card).id.as_bytes());
+        }
         if self.damage > 0 {
             push(b":");
             let mut digits = [0u8; 5];
@@ -209,9 +211,23 @@ impl BattleCard {
     /// Compares two tokens by byte order (§17.3.4).
     #[must_use]
     pub fn cmp_tokens(&self, other: &BattleCard, catalog: &Catalog) -> Ordering {
-        let (a, la) = self.key(catalog);
-        let (b, lb) = other.key(catalog);
-        a[..la].cmp(&b[..lb])
+        if self == other {
+            return Ordering::Equal;
+        }
+        // Equal ids, or ids none of which is a prefix of another: the ids decide first, then
+        // the rest of the token (the fast path of every standard game).
+        let ids = if self.card == other.card || catalog.prefix_free {
+            self.card.cmp(&other.card)
+        } else {
+            let (a, la) = self.key(Some(catalog));
+            let (b, lb) = other.key(Some(catalog));
+            return a[..la].cmp(&b[..lb]);
+        };
+        ids.then_with(|| {
+            let (a, la) = self.key(None);
+            let (b, lb) = other.key(None);
+            a[..la].cmp(&b[..lb])
+        })
     }
 }
 
