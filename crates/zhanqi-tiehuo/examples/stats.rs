@@ -5,7 +5,10 @@ use zhanqi_tiehuo::{Tiehuo, TiehuoOptions};
 
 fn main() {
     for fog in [false, true] {
-        let options = TiehuoOptions { fog_of_war: fog, ..TiehuoOptions::default() };
+        let options = TiehuoOptions {
+            fog_of_war: fog,
+            ..TiehuoOptions::default()
+        };
         let (mut plies_total, mut reasons) = (0u64, std::collections::BTreeMap::new());
         let games = 2000;
         let start = std::time::Instant::now();
@@ -34,7 +37,9 @@ fn main() {
                 }
             }
             let outcome = game.outcome().expect("over");
-            *reasons.entry((outcome.reason, format!("{:?}", outcome.winners))).or_insert(0) += 1;
+            *reasons
+                .entry((outcome.reason, format!("{:?}", outcome.winners)))
+                .or_insert(0) += 1;
         }
         println!(
             "fog {fog}: {games} games, {:.1} plies each, {:.0} games/s, {reasons:?}",

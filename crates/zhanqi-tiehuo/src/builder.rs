@@ -123,7 +123,9 @@ pub fn build(recipe: &Recipe, cv_base: i32, cv_scale: i32) -> Result<Built, Vec<
         let mut sum = 0;
         for (index, id) in ids.iter().enumerate() {
             if ids[..index].contains(id) {
-                problems.push(format!("the {group} add-on '{id}' is fitted twice; each add-on goes on at most once"));
+                problems.push(format!(
+                    "the {group} add-on '{id}' is fitted twice; each add-on goes on at most once"
+                ));
                 continue;
             }
             match lookup(table, id) {

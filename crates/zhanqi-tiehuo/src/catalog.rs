@@ -73,12 +73,15 @@ pub struct DeckFile {
 /// # Errors
 /// Every violation in the file, each a sentence naming the card.
 pub fn parse_deck_file(text: &str, cv_base: i32, cv_scale: i32) -> Result<DeckFile, Vec<String>> {
-    let raw: RawDeckFile =
-        toml::from_str(text).map_err(|error| vec![format!("the deck file is not valid: {error}")])?;
+    let raw: RawDeckFile = toml::from_str(text)
+        .map_err(|error| vec![format!("the deck file is not valid: {error}")])?;
     let mut problems = Vec::new();
     let mut cards = Vec::new();
     for (index, card) in raw.card.iter().enumerate() {
-        if raw.card[..index].iter().any(|earlier| earlier.id == card.id) {
+        if raw.card[..index]
+            .iter()
+            .any(|earlier| earlier.id == card.id)
+        {
             problems.push(format!("card {} is listed twice", card.id));
         }
         match validate_card(card, cv_base, cv_scale) {
@@ -127,7 +130,11 @@ fn validate_card(raw: &RawCard, cv_base: i32, cv_scale: i32) -> Result<Card, Vec
             None
         }
         (None, Some(ability)) => {
-            if raw.cv.is_some() || !raw.attacks.is_empty() || !raw.abilities.is_empty() || raw.builder.is_some() {
+            if raw.cv.is_some()
+                || !raw.attacks.is_empty()
+                || !raw.abilities.is_empty()
+                || raw.builder.is_some()
+            {
                 problems.push(format!(
                     "special-ability card {id} may have no cv, attacks, abilities or builder"
                 ));
@@ -194,11 +201,17 @@ fn battle_kind(
     let (mut innate, mut latent) = (AbilitySet::default(), AbilitySet::default());
     for entry in &raw.abilities {
         let Some(ability) = Ability::from_id(&entry.ability) else {
-            problems.push(format!("card {id}: '{}' is not an ability of §13", entry.ability));
+            problems.push(format!(
+                "card {id}: '{}' is not an ability of §13",
+                entry.ability
+            ));
             continue;
         };
         if innate.contains(ability) || latent.contains(ability) {
-            problems.push(format!("card {id} lists the ability {} twice", entry.ability));
+            problems.push(format!(
+                "card {id} lists the ability {} twice",
+                entry.ability
+            ));
         }
         match entry.mode.as_str() {
             "innate" => innate.insert(ability),
@@ -294,7 +307,10 @@ impl Catalog {
             .map(|deck| {
                 let mut list = Vec::new();
                 for (card, copies) in &deck.cards {
-                    list.extend(std::iter::repeat_n(index_of(&card.id), usize::from(*copies)));
+                    list.extend(std::iter::repeat_n(
+                        index_of(&card.id),
+                        usize::from(*copies),
+                    ));
                 }
                 list.sort_unstable();
                 (deck.name.clone(), list)

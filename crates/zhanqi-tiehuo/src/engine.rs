@@ -6,8 +6,7 @@ use crate::cards::{Ability, AttackOption};
 use crate::catalog::CardIndex;
 use crate::options::LogisticsMode;
 use crate::state::{
-    AttackStage, AttackStep, Environment, Finish, Flag, Focus, Pending, Phase, Reason, Tiehuo,
-    card,
+    AttackStage, AttackStep, Environment, Finish, Flag, Focus, Pending, Phase, Reason, Tiehuo, card,
 };
 use crate::token::{BattleCard, Class, FocusMark, Player};
 
@@ -131,7 +130,11 @@ impl Tiehuo {
                     self.players[player.index()].battle[index].cut_off = true;
                     self.sort_battle(player);
                 }
-                if self.players[player.index()].battle.iter().all(|c| c.cut_off) {
+                if self.players[player.index()]
+                    .battle
+                    .iter()
+                    .all(|c| c.cut_off)
+                {
                     self.pending = Pending::None;
                     self.next_check(player);
                 }
@@ -607,9 +610,7 @@ impl Tiehuo {
         let Focus::Wait { left, .. } = self.focus else {
             return;
         };
-        if left == 0
-            || self.players[opponent.index()].flag == Flag::Done
-            || !self.can_act(opponent)
+        if left == 0 || self.players[opponent.index()].flag == Flag::Done || !self.can_act(opponent)
         {
             self.start_resolution();
         }
@@ -650,8 +651,8 @@ impl Tiehuo {
             .iter()
             .find(|c| c.focus == FocusMark::Target)
             .copied();
-        let next = (1..=opts.len() as u8)
-            .find_map(|n| self.participant(owner, n).map(|index| (n, index)));
+        let next =
+            (1..=opts.len() as u8).find_map(|n| self.participant(owner, n).map(|index| (n, index)));
         let (Some(target), Some((n, index))) = (target, next) else {
             self.end_focus();
             return;
@@ -699,7 +700,12 @@ impl Tiehuo {
     }
 
     /// The classes the named card may designate now, as (seat, class).
-    pub(crate) fn designations(&self, player: Player, x: &BattleCard, flips: u8) -> Vec<(Player, Class)> {
+    pub(crate) fn designations(
+        &self,
+        player: Player,
+        x: &BattleCard,
+        flips: u8,
+    ) -> Vec<(Player, Class)> {
         let mut out = Vec::new();
         if flips == 0 {
             return out;

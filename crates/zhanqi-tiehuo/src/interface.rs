@@ -32,7 +32,10 @@ impl Tiehuo {
             ToAct::Chance => "chance".to_owned(),
             ToAct::Over => "nobody".to_owned(),
             ToAct::Seats(seats) => {
-                let names: Vec<String> = seats.iter().map(|s| format!("seat {}", s.index() + 1)).collect();
+                let names: Vec<String> = seats
+                    .iter()
+                    .map(|s| format!("seat {}", s.index() + 1))
+                    .collect();
                 names.join(" and ")
             }
         }
@@ -62,7 +65,9 @@ impl Tiehuo {
             }
             return Err(self.not_listed(action, outcomes.into_iter().map(|(a, _)| a).collect()));
         }
-        let Some(player) = player.filter(|p| matches!(acting, ToAct::Seats(s) if s.contains(p.seat()))) else {
+        let Some(player) =
+            player.filter(|p| matches!(acting, ToAct::Seats(s) if s.contains(p.seat())))
+        else {
             return Err(Illegal::NotYourTurn {
                 seat: (seat.index() + 1).to_string(),
                 expected: self.acting_text(),
@@ -110,7 +115,10 @@ impl Tiehuo {
     fn events(before: &Tiehuo, after: &Tiehuo) -> Vec<Event> {
         let mut events = Vec::new();
         for player in Player::BOTH {
-            let (old, new) = (&before.players[player.index()], &after.players[player.index()]);
+            let (old, new) = (
+                &before.players[player.index()],
+                &after.players[player.index()],
+            );
             let mut discard = old.discard.clone();
             for &c in &new.discard {
                 match discard.iter().position(|&d| d == c) {
@@ -120,7 +128,8 @@ impl Tiehuo {
                     None => events.push(Event::Destroyed(player, c)),
                 }
             }
-            let down = |s: &crate::state::PlayerState| s.battle.iter().filter(|c| c.face_down).count();
+            let down =
+                |s: &crate::state::PlayerState| s.battle.iter().filter(|c| c.face_down).count();
             if down(new) < down(old) {
                 events.push(Event::Revealed(player, down(old) - down(new)));
             }
@@ -167,7 +176,8 @@ impl Game for Tiehuo {
 
     fn has_unlisted_actions(&self, seat: Seat) -> bool {
         self.phase == Phase::Deploy
-            && Player::of_seat(seat).is_some_and(|p| self.players[p.index()].flag != crate::state::Flag::Ready)
+            && Player::of_seat(seat)
+                .is_some_and(|p| self.players[p.index()].flag != crate::state::Flag::Ready)
     }
 
     fn random_unlisted_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
@@ -224,7 +234,9 @@ impl Game for Tiehuo {
             (Some(_), Some(_)) => SeatResult::Loss,
         });
         Some(Outcome {
-            winners: finish.winner.map_or(SeatSet::EMPTY, |p| SeatSet::only(p.seat())),
+            winners: finish
+                .winner
+                .map_or(SeatSet::EMPTY, |p| SeatSet::only(p.seat())),
             reason: finish.reason.name(),
             results,
         })
@@ -267,7 +279,9 @@ impl GameNotation for Tiehuo {
                 return Err(NotationError::new(
                     "mode",
                     0,
-                    format!("'{other}' is not a tiehuo mode; the modes are formation and alt_history"),
+                    format!(
+                        "'{other}' is not a tiehuo mode; the modes are formation and alt_history"
+                    ),
                 ));
             }
         }
@@ -304,7 +318,12 @@ impl GameNotation for Tiehuo {
                 .map_err(|error| NotationError::new("options", 0, error.to_string()))?,
         };
         let given = |key: &str| extra.and_then(|e| e.get(key)).is_some();
-        parse_position(text, options, (given("fog_of_war"), given("logistics_mode")), seed)
+        parse_position(
+            text,
+            options,
+            (given("fog_of_war"), given("logistics_mode")),
+            seed,
+        )
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, NotationError> {
@@ -318,7 +337,10 @@ impl GameNotation for Tiehuo {
     fn record_text(&self, action: &Action, _events: &[Event]) -> String {
         match action {
             Action::Environment(face) => {
-                format!("{face}={}", crate::state::Environment::of_face(*face).name())
+                format!(
+                    "{face}={}",
+                    crate::state::Environment::of_face(*face).name()
+                )
             }
             _ => Tiehuo::text_of(action),
         }

@@ -126,7 +126,8 @@ impl Tiehuo {
                 let mut last: Option<CardIndex> = None;
                 let room = state.logistics.unwrap_or(0) - self.sigma(player);
                 for &c in &state.reserve {
-                    if last != Some(c) && !self.is_banned(c) && self.effective_logistics(c) <= room {
+                    if last != Some(c) && !self.is_banned(c) && self.effective_logistics(c) <= room
+                    {
                         out.push(Action::Resupply(c));
                     }
                     last = Some(c);
@@ -256,10 +257,7 @@ impl Tiehuo {
                     return;
                 }
                 for_distinct(battle, |c| {
-                    if !c.face_down
-                        && c.focus == FocusMark::None
-                        && self.can_attack(player, c)
-                    {
+                    if !c.face_down && c.focus == FocusMark::None && self.can_attack(player, c) {
                         for (k, o) in card(c.card).attacks().iter().enumerate() {
                             if !o.heals() && o.logistics_cost == 0 {
                                 out.push(Action::Attack(*c, k as u8 + 1));

@@ -10,8 +10,8 @@ use crate::catalog::{CardIndex, Catalog};
 use crate::engine::insert_sorted;
 use crate::options::{LogisticsMode, Mode, TiehuoOptions};
 use crate::state::{
-    AttackStage, AttackStep, Environment, Finish, Flag, Focus, Pending, Phase, PlayerState,
-    Reason, Tiehuo, card, catalog,
+    AttackStage, AttackStep, Environment, Finish, Flag, Focus, Pending, Phase, PlayerState, Reason,
+    Tiehuo, card, catalog,
 };
 use crate::token::{BattleCard, Class, FocusMark, Player, parse_token, write_focus};
 
@@ -150,7 +150,9 @@ impl Tiehuo {
                     Some(flip) => format!("declare flip {} opts {list}", u8::from(*flip)),
                 }
             }
-            Focus::Wait { left, opts } => format!("wait left {left} opts {}", opts_text(opts, number)),
+            Focus::Wait { left, opts } => {
+                format!("wait left {left} opts {}", opts_text(opts, number))
+            }
             Focus::Resolve { bonus, opts } => {
                 format!("resolve bonus {bonus} opts {}", opts_text(opts, number))
             }
@@ -248,7 +250,11 @@ impl Tiehuo {
         };
         let number = |body: &str, offset: usize| {
             body.parse::<u8>().map_err(|_| {
-                NotationError::new(&field, offset, format!("'{body}' is not a number from 0 to 255"))
+                NotationError::new(
+                    &field,
+                    offset,
+                    format!("'{body}' is not a number from 0 to 255"),
+                )
             })
         };
         match text {
@@ -275,7 +281,12 @@ impl Tiehuo {
                 for part in text.split('+') {
                     match part.parse::<u8>() {
                         Ok(face @ 1..=6) => faces.push(face),
-                        _ => return bad(offset, "a logistics roll is die faces 1 to 6 joined by '+', as in 3+5"),
+                        _ => {
+                            return bad(
+                                offset,
+                                "a logistics roll is die faces 1 to 6 joined by '+', as in 3+5",
+                            );
+                        }
                     }
                     offset += part.len() + 1;
                 }
@@ -288,9 +299,12 @@ impl Tiehuo {
                     match catalog.index_of(id) {
                         Some(index) => cards.push(index),
                         None => {
-                            return bad(offset, &format!(
-                                "'{id}' is no card id; a deployment is card ids separated by commas, as in DE05,DE01"
-                            ));
+                            return bad(
+                                offset,
+                                &format!(
+                                    "'{id}' is no card id; a deployment is card ids separated by commas, as in DE05,DE01"
+                                ),
+                            );
                         }
                     }
                     offset += id.len() + 1;
@@ -343,7 +357,11 @@ impl Tiehuo {
                 .ok_or_else(|| NotationError::new(&field, 0, "a class reads ?[h][c][m]"));
         }
         if first == b'1' || first == b'2' {
-            let side = if first == b'1' { Player::One } else { Player::Two };
+            let side = if first == b'1' {
+                Player::One
+            } else {
+                Player::Two
+            };
             return Class::parse(&text[1..])
                 .map(|class| Action::Designate(side, class))
                 .ok_or_else(|| {
@@ -382,27 +400,53 @@ impl<'a> Line<'a> {
         out
     }
 
-    fn expect(&self, words: &[(usize, &str)], index: usize, literal: &str) -> Result<(), NotationError> {
+    fn expect(
+        &self,
+        words: &[(usize, &str)],
+        index: usize,
+        literal: &str,
+    ) -> Result<(), NotationError> {
         match words.get(index) {
             Some((_, word)) if *word == literal => Ok(()),
-            Some((at, word)) => Err(self.error(*at, format!("expected '{literal}', found '{word}'"))),
-            None => Err(self.error(self.text.len(), format!("expected '{literal}' at the end of the line"))),
+            Some((at, word)) => {
+                Err(self.error(*at, format!("expected '{literal}', found '{word}'")))
+            }
+            None => Err(self.error(
+                self.text.len(),
+                format!("expected '{literal}' at the end of the line"),
+            )),
         }
     }
 
-    fn word(&self, words: &[(usize, &'a str)], index: usize, what: &str) -> Result<(usize, &'a str), NotationError> {
-        words
-            .get(index)
-            .copied()
-            .ok_or_else(|| self.error(self.text.len(), format!("the line ends where {what} should follow")))
+    fn word(
+        &self,
+        words: &[(usize, &'a str)],
+        index: usize,
+        what: &str,
+    ) -> Result<(usize, &'a str), NotationError> {
+        words.get(index).copied().ok_or_else(|| {
+            self.error(
+                self.text.len(),
+                format!("the line ends where {what} should follow"),
+            )
+        })
     }
 }
 
-fn number<T: std::str::FromStr>(line: &Line<'_>, at: usize, text: &str, what: &str) -> Result<T, NotationError> {
-    let canonical = text == "0" || (!text.starts_with('0') && !text.starts_with("-0") && !text.starts_with('+'));
+fn number<T: std::str::FromStr>(
+    line: &Line<'_>,
+    at: usize,
+    text: &str,
+    what: &str,
+) -> Result<T, NotationError> {
+    let canonical = text == "0"
+        || (!text.starts_with('0') && !text.starts_with("-0") && !text.starts_with('+'));
     match text.parse::<T>() {
         Ok(value) if canonical => Ok(value),
-        _ => Err(line.error(at, format!("{what} must be a number without leading zeros, not '{text}'"))),
+        _ => Err(line.error(
+            at,
+            format!("{what} must be a number without leading zeros, not '{text}'"),
+        )),
     }
 }
 
@@ -418,12 +462,27 @@ pub(crate) fn parse_position(
     let mut lines = Vec::new();
     let mut offset = 0;
     const FIELDS: [&str; 13] = [
-        "header", "phase", "env", "p1 line", "p1 battle", "p1 reserve", "p1 discard", "p2 line",
-        "p2 battle", "p2 reserve", "p2 discard", "focus", "pending",
+        "header",
+        "phase",
+        "env",
+        "p1 line",
+        "p1 battle",
+        "p1 reserve",
+        "p1 discard",
+        "p2 line",
+        "p2 battle",
+        "p2 reserve",
+        "p2 discard",
+        "focus",
+        "pending",
     ];
     for (index, line) in text.split('\n').enumerate() {
         if index >= 13 {
-            return Err(NotationError::new("position", offset, "a position has exactly 13 lines"));
+            return Err(NotationError::new(
+                "position",
+                offset,
+                "a position has exactly 13 lines",
+            ));
         }
         lines.push(Line {
             text: line,
@@ -472,9 +531,9 @@ pub(crate) fn parse_position(
     if words.len() > 4 {
         return Err(header.error(words[4].0, "line 1 has 4 fields"));
     }
-    let resolved = options.resolve(false).map_err(|problems| {
-        NotationError::new("options", 0, problems.join("; "))
-    })?;
+    let resolved = options
+        .resolve(false)
+        .map_err(|problems| NotationError::new("options", 0, problems.join("; ")))?;
     let mut game = Tiehuo::from_options(options, &resolved, seed);
     // Line 2.
     let line = &lines[1];
@@ -488,7 +547,12 @@ pub(crate) fn parse_position(
         "play" => Phase::Play,
         "between" => Phase::Between,
         "over" => Phase::Over,
-        _ => return Err(line.error(at, "the phase is env, logistics, deploy, play, between or over")),
+        _ => {
+            return Err(line.error(
+                at,
+                "the phase is env, logistics, deploy, play, between or over",
+            ));
+        }
     };
     line.expect(&words, 2, "round")?;
     let (at, rounds) = line.word(&words, 3, "r/R")?;
@@ -529,7 +593,10 @@ pub(crate) fn parse_position(
         }
         game.finish = Some(Finish { winner, reason });
     } else if game.phase == Phase::Over {
-        return Err(line.error(line.text.len(), "phase over needs ' result <1|2|draw> <reason>'"));
+        return Err(line.error(
+            line.text.len(),
+            "phase over needs ' result <1|2|draw> <reason>'",
+        ));
     }
     // Line 3.
     let line = &lines[2];
@@ -556,7 +623,11 @@ pub(crate) fn parse_position(
     Ok(game)
 }
 
-fn parse_player(lines: &[Line<'_>], prefix: &str, game: &Tiehuo) -> Result<PlayerState, NotationError> {
+fn parse_player(
+    lines: &[Line<'_>],
+    prefix: &str,
+    game: &Tiehuo,
+) -> Result<PlayerState, NotationError> {
     let catalog = catalog();
     let mut state = PlayerState::default();
     let line = &lines[0];
@@ -564,7 +635,11 @@ fn parse_player(lines: &[Line<'_>], prefix: &str, game: &Tiehuo) -> Result<Playe
     line.expect(&words, 0, prefix)?;
     line.expect(&words, 1, "L")?;
     let (at, l) = line.word(&words, 2, "L")?;
-    state.logistics = if l == "-" { None } else { Some(number(line, at, l, "L")?) };
+    state.logistics = if l == "-" {
+        None
+    } else {
+        Some(number(line, at, l, "L")?)
+    };
     line.expect(&words, 3, "next")?;
     let (at, next) = line.word(&words, 4, "next")?;
     state.next = number(line, at, next, "next")?;
@@ -584,7 +659,10 @@ fn parse_player(lines: &[Line<'_>], prefix: &str, game: &Tiehuo) -> Result<Playe
             return Err(line.error(0, format!("the line must start with '{head}'")));
         };
         if body == "hidden" || body.starts_with('?') {
-            return Err(line.error(head.len(), "this is a view, not a position: hidden cards cannot be loaded"));
+            return Err(line.error(
+                head.len(),
+                "this is a view, not a position: hidden cards cannot be loaded",
+            ));
         }
         if body == "-" {
             return Ok(Vec::new());
@@ -600,18 +678,40 @@ fn parse_player(lines: &[Line<'_>], prefix: &str, game: &Tiehuo) -> Result<Playe
     for (at, text) in list(&lines[1], "battle")? {
         let line = &lines[1];
         if text.starts_with('?') {
-            return Err(line.error(at, "this is a view, not a position: face-down classes cannot be loaded"));
+            return Err(line.error(
+                at,
+                "this is a view, not a position: face-down classes cannot be loaded",
+            ));
         }
         let c = parse_token(&text, catalog).ok_or_else(|| {
-            line.error(at, format!("'{text}' is not a canonical token ID[:D][a][c][f][m][*N|*t] of a §15 card"))
+            line.error(
+                at,
+                format!(
+                    "'{text}' is not a canonical token ID[:D][a][c][f][m][*N|*t] of a §15 card"
+                ),
+            )
         })?;
         let this = card(c.card);
         if this.is_battle() {
             if game.destroys(c.damage, this.cv()) {
-                return Err(line.error(at, format!("{text}: D must stay below the destruction point of cv {}", this.cv())));
+                return Err(line.error(
+                    at,
+                    format!(
+                        "{text}: D must stay below the destruction point of cv {}",
+                        this.cv()
+                    ),
+                ));
             }
-        } else if c.damage > 0 || c.attacked || c.face_down || c.marked || c.focus != FocusMark::None {
-            return Err(line.error(at, format!("{text}: a special-ability card carries only the flag c")));
+        } else if c.damage > 0
+            || c.attacked
+            || c.face_down
+            || c.marked
+            || c.focus != FocusMark::None
+        {
+            return Err(line.error(
+                at,
+                format!("{text}: a special-ability card carries only the flag c"),
+            ));
         }
         if c.face_down && !game.fog() {
             return Err(line.error(at, format!("{text}: f (face down) needs fog=on")));
@@ -626,28 +726,43 @@ fn parse_player(lines: &[Line<'_>], prefix: &str, game: &Tiehuo) -> Result<Playe
             let card = catalog
                 .index_of(&id)
                 .ok_or_else(|| lines[index].error(at, format!("'{id}' is no §15 card id")))?;
-            let target = if index == 2 { &mut state.reserve } else { &mut state.discard };
+            let target = if index == 2 {
+                &mut state.reserve
+            } else {
+                &mut state.discard
+            };
             insert_sorted(target, card);
         }
     }
     Ok(state)
 }
 
-fn parse_opts<T>(line: &Line<'_>, at: usize, text: &str, item: impl Fn(&str) -> Option<T>) -> Result<Vec<T>, NotationError> {
+fn parse_opts<T>(
+    line: &Line<'_>,
+    at: usize,
+    text: &str,
+    item: impl Fn(&str) -> Option<T>,
+) -> Result<Vec<T>, NotationError> {
     if text == "-" {
         return Ok(Vec::new());
     }
     let mut out = Vec::new();
     let mut offset = at;
     for part in text.split(',') {
-        out.push(item(part).ok_or_else(|| line.error(offset, format!("'{part}' is not an option index")))?);
+        out.push(
+            item(part)
+                .ok_or_else(|| line.error(offset, format!("'{part}' is not an option index")))?,
+        );
         offset += part.len() + 1;
     }
     Ok(out)
 }
 
 fn option_index(text: &str) -> Option<u8> {
-    (!text.starts_with('0')).then(|| text.parse().ok()).flatten().filter(|&k| k > 0)
+    (!text.starts_with('0'))
+        .then(|| text.parse().ok())
+        .flatten()
+        .filter(|&k| k > 0)
 }
 
 fn parse_focus(line: &Line<'_>, fog: bool) -> Result<Focus, NotationError> {
@@ -656,7 +771,10 @@ fn parse_focus(line: &Line<'_>, fog: bool) -> Result<Focus, NotationError> {
     let (at, kind) = line.word(&words, 1, "the focus")?;
     let tail = |index: usize, expected: usize| -> Result<(), NotationError> {
         if words.len() != expected {
-            return Err(line.error(words.get(index).map_or(line.text.len(), |w| w.0), "the focus line has the wrong number of fields"));
+            return Err(line.error(
+                words.get(index).map_or(line.text.len(), |w| w.0),
+                "the focus line has the wrong number of fields",
+            ));
         }
         Ok(())
     };
@@ -677,17 +795,24 @@ fn parse_focus(line: &Line<'_>, fog: bool) -> Result<Focus, NotationError> {
                 index = 4;
             }
             if flip.is_some() != fog {
-                return Err(line.error(words[1].0, if fog {
-                    "a declaration under fog needs 'flip 0' or 'flip 1'"
-                } else {
-                    "'flip' belongs only to a declaration under fog"
-                }));
+                return Err(line.error(
+                    words[1].0,
+                    if fog {
+                        "a declaration under fog needs 'flip 0' or 'flip 1'"
+                    } else {
+                        "'flip' belongs only to a declaration under fog"
+                    },
+                ));
             }
             line.expect(&words, index, "opts")?;
             let (at, list) = line.word(&words, index + 1, "the options")?;
             tail(index + 2, index + 2)?;
             let opts = parse_opts(line, at, list, |text| {
-                if text == "?" { Some(None) } else { option_index(text).map(Some) }
+                if text == "?" {
+                    Some(None)
+                } else {
+                    option_index(text).map(Some)
+                }
             })?;
             if opts.iter().any(Option::is_none) && flip.is_none() {
                 return Err(line.error(at, "'?' belongs only to a declaration under fog"));
@@ -701,7 +826,10 @@ fn parse_focus(line: &Line<'_>, fog: bool) -> Result<Focus, NotationError> {
             line.expect(&words, 4, "opts")?;
             let (at, list) = line.word(&words, 5, "the options")?;
             tail(6, 6)?;
-            Ok(Focus::Wait { left, opts: parse_opts(line, at, list, option_index)? })
+            Ok(Focus::Wait {
+                left,
+                opts: parse_opts(line, at, list, option_index)?,
+            })
         }
         "resolve" => {
             line.expect(&words, 2, "bonus")?;
@@ -710,19 +838,27 @@ fn parse_focus(line: &Line<'_>, fog: bool) -> Result<Focus, NotationError> {
             line.expect(&words, 4, "opts")?;
             let (at, list) = line.word(&words, 5, "the options")?;
             tail(6, 6)?;
-            Ok(Focus::Resolve { bonus, opts: parse_opts(line, at, list, option_index)? })
+            Ok(Focus::Resolve {
+                bonus,
+                opts: parse_opts(line, at, list, option_index)?,
+            })
         }
         _ => Err(line.error(at, "the focus is -, declare, wait or resolve")),
     }
 }
 
-fn parse_class_of_seat(line: &Line<'_>, at: usize, text: &str) -> Result<(Player, Class), NotationError> {
+fn parse_class_of_seat(
+    line: &Line<'_>,
+    at: usize,
+    text: &str,
+) -> Result<(Player, Class), NotationError> {
     let side = match text.as_bytes().first() {
         Some(b'1') => Player::One,
         Some(b'2') => Player::Two,
         _ => return Err(line.error(at, "a designated class reads <seat>?[h][c][m]")),
     };
-    let class = Class::parse(&text[1..]).ok_or_else(|| line.error(at + 1, "a class reads ?[h][c][m]"))?;
+    let class =
+        Class::parse(&text[1..]).ok_or_else(|| line.error(at + 1, "a class reads ?[h][c][m]"))?;
     Ok((side, class))
 }
 
@@ -731,7 +867,8 @@ fn parse_pending(line: &Line<'_>, catalog: &Catalog) -> Result<Pending, Notation
     line.expect(&words, 0, "pending")?;
     let (at, kind) = line.word(&words, 1, "the pending step")?;
     let token = |at: usize, text: &str| {
-        parse_token(text, catalog).ok_or_else(|| line.error(at, format!("'{text}' is not a canonical card token")))
+        parse_token(text, catalog)
+            .ok_or_else(|| line.error(at, format!("'{text}' is not a canonical card token")))
     };
     let end = |count: usize| -> Result<(), NotationError> {
         if words.len() > count {
@@ -760,7 +897,8 @@ fn parse_pending(line: &Line<'_>, catalog: &Catalog) -> Result<Pending, Notation
                 return Err(line.error(at, "the attacker reads X.k"));
             };
             let attacker = token(at, &head[..dot])?;
-            let option = option_index(&head[dot + 1..]).ok_or_else(|| line.error(at + dot + 1, "k is an option index"))?;
+            let option = option_index(&head[dot + 1..])
+                .ok_or_else(|| line.error(at + dot + 1, "k is an option index"))?;
             if usize::from(option) > card(attacker.card).attacks().len() {
                 return Err(line.error(at + dot + 1, "the card has no such option"));
             }
@@ -807,19 +945,28 @@ fn parse_pending(line: &Line<'_>, catalog: &Catalog) -> Result<Pending, Notation
                         let Some((t, n)) = part.rsplit_once('/') else {
                             return Err(line.error(offset, "a hit entry reads token/n"));
                         };
-                        hits.push((token(offset, t)?, number(line, offset + t.len() + 1, n, "hits left")?));
+                        hits.push((
+                            token(offset, t)?,
+                            number(line, offset + t.len() + 1, n, "hits left")?,
+                        ));
                         offset += part.len() + 1;
                     }
                     AttackStage::Damage { q, hits }
                 }
                 _ => return Err(line.error(at, "the attack stage is roll T, T n, roll N or q")),
             };
-            Pending::Attack(AttackStep { attacker, option, stage })
+            Pending::Attack(AttackStep {
+                attacker,
+                option,
+                stage,
+            })
         }
         "name" => {
             let (at, class) = line.word(&words, 2, "the class")?;
             end(3)?;
-            Pending::Name(Class::parse(class).ok_or_else(|| line.error(at, "a class reads ?[h][c][m]"))?)
+            Pending::Name(
+                Class::parse(class).ok_or_else(|| line.error(at, "a class reads ?[h][c][m]"))?,
+            )
         }
         "named" => {
             let (at, x) = line.word(&words, 2, "the named card")?;
@@ -858,16 +1005,28 @@ fn check_focus_and_pending(game: &Tiehuo, focus_line: &Line<'_>) -> Result<(), N
     match (&game.pending, game.phase) {
         (Pending::None, _) | (Pending::Resupply(_) | Pending::Cutoff, Phase::Between) => {}
         (Pending::Resupply(_) | Pending::Cutoff, _) => {
-            return Err(NotationError::new("pending", focus_line.offset + focus_line.text.len() + 1, "a resupply or cut-off is pending only in phase between"));
+            return Err(NotationError::new(
+                "pending",
+                focus_line.offset + focus_line.text.len() + 1,
+                "a resupply or cut-off is pending only in phase between",
+            ));
         }
         (_, Phase::Play) => {}
         _ => {
-            return Err(NotationError::new("pending", focus_line.offset + focus_line.text.len() + 1, "an attack or a fog step is pending only in phase play"));
+            return Err(NotationError::new(
+                "pending",
+                focus_line.offset + focus_line.text.len() + 1,
+                "an attack or a fog step is pending only in phase play",
+            ));
         }
     }
     let needs_turn = matches!(game.phase, Phase::Play | Phase::Between);
     if needs_turn != game.turn.is_some() {
-        return Err(NotationError::new("phase", 0, "turn is 1 or 2 exactly in phases play and between"));
+        return Err(NotationError::new(
+            "phase",
+            0,
+            "turn is 1 or 2 exactly in phases play and between",
+        ));
     }
     Ok(())
 }
@@ -875,7 +1034,11 @@ fn check_focus_and_pending(game: &Tiehuo, focus_line: &Line<'_>) -> Result<(), N
 impl Tiehuo {
     /// An empty game with these options: phase env, every card where `new` puts it is left to
     /// the caller.
-    pub(crate) fn from_options(options: TiehuoOptions, resolved: &crate::options::Resolved, seed: u64) -> Tiehuo {
+    pub(crate) fn from_options(
+        options: TiehuoOptions,
+        resolved: &crate::options::Resolved,
+        seed: u64,
+    ) -> Tiehuo {
         let mut banned = [0u64; 4];
         for (index, &is_banned) in resolved.banned.iter().enumerate() {
             if is_banned {

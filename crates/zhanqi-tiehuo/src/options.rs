@@ -194,15 +194,17 @@ impl TiehuoOptions {
                 "logistics_dice is {}; it must be between 1 and 20",
                 self.logistics_dice
             ));
-        } else if self.logistics_mode == LogisticsMode::Individual && 5 * self.logistics_dice > 10
-        {
+        } else if self.logistics_mode == LogisticsMode::Individual && 5 * self.logistics_dice > 10 {
             problems.push(format!(
                 "logistics_dice is {}; with individual logistics 5 × logistics_dice must not exceed 10 (§1)",
                 self.logistics_dice
             ));
         }
         if self.round_step < 1 {
-            problems.push(format!("round_step is {}; it must be at least 1", self.round_step));
+            problems.push(format!(
+                "round_step is {}; it must be at least 1",
+                self.round_step
+            ));
         }
         if self.focus_min_participants < 1 || self.focus_min_participants > 64 {
             problems.push(format!(
@@ -211,7 +213,10 @@ impl TiehuoOptions {
             ));
         }
         if self.resupply_max > 255 {
-            problems.push(format!("resupply_max is {}; it must be at most 255", self.resupply_max));
+            problems.push(format!(
+                "resupply_max is {}; it must be at most 255",
+                self.resupply_max
+            ));
         }
         for (key, value) in [
             ("focus_bonus_q", self.focus_bonus_q),
@@ -266,9 +271,9 @@ impl TiehuoOptions {
                         self.mode.name()
                     ));
                 }
-                let deployable = decks[seat].iter().any(|&card| {
-                    catalog.card(card).is_battle() && !banned[usize::from(card)]
-                });
+                let deployable = decks[seat]
+                    .iter()
+                    .any(|&card| catalog.card(card).is_battle() && !banned[usize::from(card)]);
                 if !deployable {
                     problems.push(format!(
                         "seat {seat_name}'s deck holds no battle card outside banned_cards, so it cannot deploy (6.1)"

@@ -418,7 +418,12 @@ impl Tiehuo {
     }
 
     /// Whether option `o` of `c` has a legal target.
-    pub(crate) fn has_legal_target(&self, player: Player, c: &BattleCard, o: &AttackOption) -> bool {
+    pub(crate) fn has_legal_target(
+        &self,
+        player: Player,
+        c: &BattleCard,
+        o: &AttackOption,
+    ) -> bool {
         let side = Self::target_side(player, o);
         let mut skipped_self = !o.heals();
         self.players[side.index()].battle.iter().any(|target| {
@@ -437,7 +442,11 @@ impl Tiehuo {
 
     /// Whether `c` is an eligible attacker (7.1).
     pub(crate) fn eligible(&self, player: Player, c: &BattleCard) -> bool {
-        self.can_attack(player, c) && card(c.card).attacks().iter().any(|o| self.usable(player, c, o))
+        self.can_attack(player, c)
+            && card(c.card)
+                .attacks()
+                .iter()
+                .any(|o| self.usable(player, c, o))
     }
 
     /// Whether a face-up card may be named under fog (8.1 step 1).
@@ -453,14 +462,19 @@ impl Tiehuo {
 
     /// Whether the player holds a face-down battle card.
     pub(crate) fn has_face_down(&self, player: Player) -> bool {
-        self.players[player.index()].battle.iter().any(|c| c.face_down)
+        self.players[player.index()]
+            .battle
+            .iter()
+            .any(|c| c.face_down)
     }
 
     /// Whether the player can take a turn: an eligible attacker, or under fog 8.5.
     pub(crate) fn can_act(&self, player: Player) -> bool {
         let battle = &self.players[player.index()].battle;
         if self.fog() {
-            battle.iter().any(|c| c.face_down || self.nameable(player, c))
+            battle
+                .iter()
+                .any(|c| c.face_down || self.nameable(player, c))
         } else {
             battle.iter().any(|c| self.eligible(player, c))
         }
@@ -507,10 +521,9 @@ impl Tiehuo {
         }
         if category == Category::Aviation && !o.heals() {
             let defender = player.other();
-            let screened = self.players[defender.index()]
-                .battle
-                .iter()
-                .any(|d| card(d.card).is_battle() && self.active(defender, d, Ability::AntiAirScreen));
+            let screened = self.players[defender.index()].battle.iter().any(|d| {
+                card(d.card).is_battle() && self.active(defender, d, Ability::AntiAirScreen)
+            });
             if screened {
                 q -= 1;
             }

@@ -43,7 +43,10 @@ impl Tiehuo {
         }
         for &c in cards {
             if self.is_banned(c) && !problems.iter().any(|p| p.starts_with(&card(c).id)) {
-                problems.push(format!("{} is banned and may not be deployed (6.1(b))", card(c).id));
+                problems.push(format!(
+                    "{} is banned and may not be deployed (6.1(b))",
+                    card(c).id
+                ));
             }
         }
         let total: i32 = cards.iter().map(|&c| self.effective_logistics(c)).sum();
@@ -58,7 +61,11 @@ impl Tiehuo {
 
     /// A random legal deployment: the deck shuffled, then each card that still fits taken,
     /// after one battle card that fits.
-    pub(crate) fn random_deployment(&self, player: Player, rng: &mut GameRng) -> Option<Vec<CardIndex>> {
+    pub(crate) fn random_deployment(
+        &self,
+        player: Player,
+        rng: &mut GameRng,
+    ) -> Option<Vec<CardIndex>> {
         let state = &self.players[player.index()];
         let mut pool: Vec<CardIndex> = state
             .reserve
@@ -137,11 +144,28 @@ impl Tiehuo {
         unseen.extend(state.battle.iter().filter(|c| c.face_down).map(|c| c.card));
         unseen.sort_unstable();
         rng.shuffle(&mut unseen);
-        let mut slots: Vec<BattleCard> = state.battle.iter().filter(|c| c.face_down).copied().collect();
+        let mut slots: Vec<BattleCard> = state
+            .battle
+            .iter()
+            .filter(|c| c.face_down)
+            .copied()
+            .collect();
         // Marked slots first (they need camouflage), then heavy ones, then the rest; each slot
         // in an order that does not depend on the hidden cards.
-        slots.sort_by_key(|c| (!c.marked, !c.heavy(card(c.card).cv()), c.cut_off, c.focus != crate::token::FocusMark::None));
-        let mut battle: Vec<BattleCard> = state.battle.iter().filter(|c| !c.face_down).copied().collect();
+        slots.sort_by_key(|c| {
+            (
+                !c.marked,
+                !c.heavy(card(c.card).cv()),
+                c.cut_off,
+                c.focus != crate::token::FocusMark::None,
+            )
+        });
+        let mut battle: Vec<BattleCard> = state
+            .battle
+            .iter()
+            .filter(|c| !c.face_down)
+            .copied()
+            .collect();
         for slot in &slots {
             let heavy = slot.heavy(card(slot.card).cv());
             let fits = |c: CardIndex| {
@@ -154,13 +178,20 @@ impl Tiehuo {
                                 && self.activated(opponent, Ability::Camouflage))
                     })
             };
-            let at = unseen.iter().position(|&c| fits(c)).or_else(|| unseen.iter().position(|&c| card(c).is_battle()));
+            let at = unseen
+                .iter()
+                .position(|&c| fits(c))
+                .or_else(|| unseen.iter().position(|&c| card(c).is_battle()));
             let Some(at) = at else { continue };
             let c = unseen.remove(at);
             let cv = card(c).cv();
             let damage = if heavy {
                 let low = cv / 2 + 1;
-                let high = if self.options.destroy_on_zero { cv - 1 } else { cv };
+                let high = if self.options.destroy_on_zero {
+                    cv - 1
+                } else {
+                    cv
+                };
                 if high >= low {
                     low + rng.below(usize::from(high - low) + 1) as u16
                 } else {
@@ -169,7 +200,11 @@ impl Tiehuo {
             } else {
                 0
             };
-            battle.push(BattleCard { card: c, damage, ..*slot });
+            battle.push(BattleCard {
+                card: c,
+                damage,
+                ..*slot
+            });
         }
         unseen.sort_unstable();
         let state = &mut game.players[opponent.index()];

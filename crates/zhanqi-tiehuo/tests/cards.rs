@@ -1,9 +1,9 @@
 //! The card data of §15: both deck files load, their armour recipes match §15.3, and a broken
 //! deck file is refused with every violation named.
 
-use zhanqi_tiehuo::catalog::{CV_BASE, CV_SCALE, GERMANY_TOML, USSR_TOML, parse_deck_file};
-use zhanqi_tiehuo::cards::{AttackOption, Category};
 use zhanqi_tiehuo::Catalog;
+use zhanqi_tiehuo::cards::{AttackOption, Category};
+use zhanqi_tiehuo::catalog::{CV_BASE, CV_SCALE, GERMANY_TOML, USSR_TOML, parse_deck_file};
 
 #[test]
 fn both_default_decks_hold_thirty_cards_in_the_section_15_mix() {
@@ -33,16 +33,29 @@ fn every_armour_card_carries_a_section_15_3_recipe_that_the_loader_checks() {
     let catalog = Catalog::standard();
     for card in &catalog.cards {
         if card.category() == Some(Category::Armour) {
-            let file = if card.id.starts_with("DE") { GERMANY_TOML } else { USSR_TOML };
-            let block = file.split("[[card]]").find(|b| b.contains(&format!("id = \"{}\"", card.id)));
-            assert!(block.is_some_and(|b| b.contains("builder = {")), "{} has no recipe", card.id);
+            let file = if card.id.starts_with("DE") {
+                GERMANY_TOML
+            } else {
+                USSR_TOML
+            };
+            let block = file
+                .split("[[card]]")
+                .find(|b| b.contains(&format!("id = \"{}\"", card.id)));
+            assert!(
+                block.is_some_and(|b| b.contains("builder = {")),
+                "{} has no recipe",
+                card.id
+            );
         }
     }
     // A Tiger with the wrong combat value is refused with the numbers its recipe gives.
     let wrong = GERMANY_TOML.replace("cv = 17", "cv = 18");
     let problems = parse_deck_file(&wrong, CV_BASE, CV_SCALE).expect_err("cv does not match");
     assert_eq!(problems.len(), 1, "{problems:?}");
-    assert!(problems[0].contains("DE06") && problems[0].contains("cv 17"), "{problems:?}");
+    assert!(
+        problems[0].contains("DE06") && problems[0].contains("cv 17"),
+        "{problems:?}"
+    );
 }
 
 #[test]

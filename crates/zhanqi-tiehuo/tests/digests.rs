@@ -49,7 +49,8 @@ fn playout(options: &TiehuoOptions, seed: u64, plies: u64) -> String {
                 actions.clear();
                 game.legal_actions(seat, &mut actions);
                 let action = if actions.is_empty() {
-                    game.random_unlisted_action(seat, &mut rng).expect("a deployment")
+                    game.random_unlisted_action(seat, &mut rng)
+                        .expect("a deployment")
                 } else {
                     actions.sort_by_key(|action| game.action_text(action));
                     actions[rng.below(actions.len())].clone()
@@ -72,9 +73,13 @@ fn playout_digests_match_the_data() {
         }
         let fields: Vec<&str> = line.split(' ').collect();
         let [name, seed, plies, hash] = fields[..] else {
-            panic!("tiehuo.digests line {}: expected 'options seed plies hash'", number + 1);
+            panic!(
+                "tiehuo.digests line {}: expected 'options seed plies hash'",
+                number + 1
+            );
         };
-        let (seed, plies): (u64, u64) = (seed.parse().expect("seed"), plies.parse().expect("plies"));
+        let (seed, plies): (u64, u64) =
+            (seed.parse().expect("seed"), plies.parse().expect("plies"));
         let position = playout(&options(name), seed, plies);
         let got = format!("{:016x}", fnv1a(&position));
         cases += 1;
@@ -83,5 +88,9 @@ fn playout_digests_match_the_data() {
         }
     }
     assert!(cases >= 12, "too few digest cases");
-    assert!(wrong.is_empty(), "digests differ; now:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "digests differ; now:\n{}",
+        wrong.join("\n")
+    );
 }

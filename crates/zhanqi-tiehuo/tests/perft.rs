@@ -29,7 +29,10 @@ fn perft(game: &Tiehuo, depth: u32) -> u64 {
         }
         ToAct::Seats(seats) => {
             let seat = seats.lowest().expect("a seat");
-            assert!(!game.has_unlisted_actions(seat), "perft is refused at a deployment");
+            assert!(
+                !game.has_unlisted_actions(seat),
+                "perft is refused at a deployment"
+            );
             let mut actions = Vec::new();
             game.legal_actions(seat, &mut actions);
             actions.into_iter().map(|action| (seat, action)).collect()
@@ -56,15 +59,19 @@ fn perft_counts_match_the_data() {
         let line = lines[index];
         index += 1;
         if let Some(id) = line.strip_prefix("id ") {
-            current = None;
-            assert_eq!(lines.get(index), Some(&"position"), "tiehuo.perft: 'position' after id {id}");
+            assert_eq!(
+                lines.get(index),
+                Some(&"position"),
+                "tiehuo.perft: 'position' after id {id}"
+            );
             let text = lines[index + 1..index + 14].join("\n");
             index += 14;
             current = Some((id.to_owned(), common::load(&text)));
         } else if let Some(rest) = line.strip_prefix("perft ") {
             let (id, game) = current.as_ref().expect("perft after a position");
             let (depth, nodes) = rest.split_once(' ').expect("perft <depth> <nodes>");
-            let (depth, nodes): (u32, u64) = (depth.parse().expect("depth"), nodes.parse().expect("nodes"));
+            let (depth, nodes): (u32, u64) =
+                (depth.parse().expect("depth"), nodes.parse().expect("nodes"));
             let got = perft(game, depth);
             checked += 1;
             if got != nodes {
@@ -73,7 +80,11 @@ fn perft_counts_match_the_data() {
         }
     }
     assert!(checked >= 10, "too few perft cases");
-    assert!(wrong.is_empty(), "perft counts differ:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "perft counts differ:\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]

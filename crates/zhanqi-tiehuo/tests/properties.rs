@@ -21,12 +21,15 @@ fn options(fog: bool, logistics: LogisticsMode) -> TiehuoOptions {
 
 #[test]
 fn every_property_without_fog() {
-    check_all::<Tiehuo>(&options(false, LogisticsMode::Individual), &config(150, 0));
+    check_all::<Tiehuo>(&options(false, LogisticsMode::Individual), &config(100, 0));
 }
 
 #[test]
 fn every_property_under_fog() {
-    check_all::<Tiehuo>(&options(true, LogisticsMode::Individual), &config(150, 10_000));
+    check_all::<Tiehuo>(
+        &options(true, LogisticsMode::Individual),
+        &config(100, 10_000),
+    );
 }
 
 #[test]
@@ -44,7 +47,7 @@ fn cheap_properties_over_thousands_of_games() {
             .enumerate()
         {
             let seed = 100_000 * (1 + 2 * index as u64 + offset as u64);
-            check::<Tiehuo>(&options(fog, logistics), &config(1500, seed), &cheap);
+            check::<Tiehuo>(&options(fog, logistics), &config(500, seed), &cheap);
         }
     }
 }

@@ -50,8 +50,18 @@ pub fn legal(game: &Tiehuo) -> (String, Vec<String>, Vec<u32>) {
 /// Asserts the acting seat and its sorted actions.
 pub fn assert_legal(game: &Tiehuo, seat: &str, moves: &[&str]) {
     let (acting, texts, _) = legal(game);
-    assert_eq!(acting, seat, "who acts in\n{}", game.position(Viewer::Omniscient));
-    assert_eq!(texts, moves, "legal actions in\n{}", game.position(Viewer::Omniscient));
+    assert_eq!(
+        acting,
+        seat,
+        "who acts in\n{}",
+        game.position(Viewer::Omniscient)
+    );
+    assert_eq!(
+        texts,
+        moves,
+        "legal actions in\n{}",
+        game.position(Viewer::Omniscient)
+    );
 }
 
 /// Plays an action by text for seat `1`, `2` or `chance`.
@@ -63,8 +73,12 @@ pub fn play(game: &mut Tiehuo, seat: &str, text: &str) {
     let action = game
         .parse_action(seat, text)
         .unwrap_or_else(|error| panic!("cannot read '{text}': {error}"));
-    game.apply(seat, &action)
-        .unwrap_or_else(|error| panic!("'{text}' refused: {error}\n{}", game.position(Viewer::Omniscient)));
+    game.apply(seat, &action).unwrap_or_else(|error| {
+        panic!(
+            "'{text}' refused: {error}\n{}",
+            game.position(Viewer::Omniscient)
+        )
+    });
 }
 
 /// The line of the omniscient position that starts with `prefix ` (or is `prefix`).
