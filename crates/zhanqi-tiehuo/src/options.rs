@@ -189,9 +189,10 @@ impl TiehuoOptions {
                 self.logistics_base
             ));
         }
-        if self.logistics_dice == 0 || self.logistics_dice > 20 {
+        // Each roll is a chance node listing every sequence of faces: 6^4 = 1296 at most.
+        if self.logistics_dice == 0 || self.logistics_dice > 4 {
             problems.push(format!(
-                "logistics_dice is {}; it must be between 1 and 20",
+                "logistics_dice is {}; it must be between 1 and 4",
                 self.logistics_dice
             ));
         } else if self.logistics_mode == LogisticsMode::Individual && 5 * self.logistics_dice > 10 {
