@@ -112,33 +112,55 @@ impl Tiehuo {
         Player::of_seat(seat).unwrap_or(Player::One)
     }
 
-    fn events(before: &Tiehuo, after: &Tiehuo) -> Vec<Event> {
+    /// What the events are computed from: each player's discard pile as counts per card and
+    /// its number of face-down cards, and whether the game was over.
+    fn snapshot(&self) -> Snapshot {
+        let mut snapshot = Snapshot {
+            discard: [[0; 256]; 2],
+            face_down: [0; 2],
+            over: self.phase == Phase::Over,
+        };
+        for player in Player::BOTH {
+            let state = &self.players[player.index()];
+            for &c in &state.discard {
+                snapshot.discard[player.index()][usize::from(c)] += 1;
+            }
+            snapshot.face_down[player.index()] =
+                state.battle.iter().filter(|c| c.face_down).count();
+        }
+        snapshot
+    }
+
+    fn events(&self, before: &Snapshot) -> Vec<Event> {
+        let after = self.snapshot();
         let mut events = Vec::new();
         for player in Player::BOTH {
-            let (old, new) = (
-                &before.players[player.index()],
-                &after.players[player.index()],
-            );
-            let mut discard = old.discard.clone();
-            for &c in &new.discard {
-                match discard.iter().position(|&d| d == c) {
-                    Some(at) => {
-                        discard.remove(at);
-                    }
-                    None => events.push(Event::Destroyed(player, c)),
+            let index = player.index();
+            for card in 0..256 {
+                let new = after.discard[index][card].saturating_sub(before.discard[index][card]);
+                for _ in 0..new {
+                    events.push(Event::Destroyed(player, card as u8));
                 }
             }
-            let down =
-                |s: &crate::state::PlayerState| s.battle.iter().filter(|c| c.face_down).count();
-            if down(new) < down(old) {
-                events.push(Event::Revealed(player, down(old) - down(new)));
+            if after.face_down[index] < before.face_down[index] {
+                events.push(Event::Revealed(
+                    player,
+                    before.face_down[index] - after.face_down[index],
+                ));
             }
         }
-        if after.phase == Phase::Over && before.phase != Phase::Over {
+        if after.over && !before.over {
             events.push(Event::GameOver);
         }
         events
     }
+}
+
+/// The parts of a state that events are computed from.
+struct Snapshot {
+    discard: [[u16; 256]; 2],
+    face_down: [usize; 2],
+    over: bool,
 }
 
 impl Game for Tiehuo {
@@ -203,17 +225,17 @@ impl Game for Tiehuo {
         let weights: Vec<u32> = outcomes.iter().map(|&(_, w)| w).collect();
         let index = self.rng.weighted_index(&weights);
         let action = outcomes.swap_remove(index).0;
-        let before = self.clone();
+        let before = self.snapshot();
         self.play(Player::One, &action);
-        Ok((action, Tiehuo::events(&before, self)))
+        Ok((action, self.events(&before)))
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, Illegal> {
         self.check(seat, action)?;
-        let before = self.clone();
+        let before = self.snapshot();
         let actor = self.actor(seat);
         self.play(actor, action);
-        Ok(Tiehuo::events(&before, self))
+        Ok(self.events(&before))
     }
 
     fn apply_unchecked(&mut self, seat: Seat, action: &Action) {

@@ -4,6 +4,7 @@
 use zhanqi_core::{SeatSet, ToAct};
 
 use crate::action::Action;
+use crate::cards::Ability;
 use crate::catalog::CardIndex;
 use crate::state::{AttackStage, Flag, Focus, Pending, Phase, Tiehuo, card};
 use crate::token::{BattleCard, FocusMark, Player};
@@ -300,27 +301,39 @@ impl Tiehuo {
     /// `F@T` for each enemy card with enough qualifying cards (9.1 step 1).
     fn focus_openings(&self, player: Player, out: &mut Vec<Action>) {
         let min = self.options.focus_min_participants as usize;
-        let eligible: Vec<&BattleCard> = self.players[player.index()]
-            .battle
-            .iter()
-            .filter(|c| self.eligible(player, c))
-            .collect();
-        if eligible.len() < min {
+        // Each eligible card as the categories its cost-0 enemy options reach, and whether
+        // reconnaissance lets it ignore camouflage: what 7.2 asks of a face-up target.
+        let mut reach: Vec<(u8, bool)> = Vec::new();
+        for c in &self.players[player.index()].battle {
+            if !self.eligible(player, c) {
+                continue;
+            }
+            let mask = card(c.card)
+                .attacks()
+                .iter()
+                .filter(|o| !o.heals() && o.logistics_cost == 0)
+                .fold(0u8, |mask, o| mask | o.vs.0);
+            if mask != 0 {
+                reach.push((mask, self.active(player, c, Ability::Reconnaissance)));
+            }
+        }
+        if reach.len() < min {
             return;
         }
-        for_distinct(&self.players[player.other().index()].battle, |target| {
-            if !card(target.card).is_battle() {
+        let enemy = player.other();
+        for_distinct(&self.players[enemy.index()].battle, |target| {
+            let Some(category) = card(target.card).category() else {
+                return;
+            };
+            if target.face_down {
                 return;
             }
-            let qualifying = eligible
+            let camouflaged = self.round == 1
+                && !target.attacked
+                && self.active(enemy, target, Ability::Camouflage);
+            let qualifying = reach
                 .iter()
-                .filter(|c| {
-                    card(c.card).attacks().iter().any(|o| {
-                        !o.heals()
-                            && o.logistics_cost == 0
-                            && self.legal_target(player, c, o, target)
-                    })
-                })
+                .filter(|&&(mask, recon)| mask & category.bit() != 0 && (!camouflaged || recon))
                 .count();
             if qualifying >= min {
                 out.push(Action::FocusOn(*target));
