@@ -210,24 +210,24 @@ impl BattleCard {
 
     /// Compares two tokens by byte order (§17.3.4).
     #[must_use]
+    #[inline]
     pub fn cmp_tokens(&self, other: &BattleCard, catalog: &Catalog) -> Ordering {
-        if self == other {
-            return Ordering::Equal;
-        }
-        // Equal ids, or ids none of which is a prefix of another: the ids decide first, then
-        // the rest of the token (the fast path of every standard game).
-        let ids = if self.card == other.card || catalog.prefix_free {
-            self.card.cmp(&other.card)
-        } else {
+        // Ids none of which is a prefix of another: the ids decide first (the fast path of
+        // every standard game), then the rest of the token.
+        if self.card != other.card {
+            if catalog.prefix_free {
+                return self.card.cmp(&other.card);
+            }
             let (a, la) = self.key(Some(catalog));
             let (b, lb) = other.key(Some(catalog));
             return a[..la].cmp(&b[..lb]);
-        };
-        ids.then_with(|| {
-            let (a, la) = self.key(None);
-            let (b, lb) = other.key(None);
-            a[..la].cmp(&b[..lb])
-        })
+        }
+        if self == other {
+            return Ordering::Equal;
+        }
+        let (a, la) = self.key(None);
+        let (b, lb) = other.key(None);
+        a[..la].cmp(&b[..lb])
     }
 }
 
