@@ -6,6 +6,7 @@ use zhanqi_core::{
 };
 
 use crate::action::{Action, Event};
+use crate::catalog::CardIndex;
 use crate::illegal::Illegal;
 use crate::notation::parse_position;
 use crate::options::{Mode, TiehuoOptions};
@@ -112,53 +113,86 @@ impl Tiehuo {
         Player::of_seat(seat).unwrap_or(Player::One)
     }
 
-    /// What the events are computed from: each player's discard pile as counts per card and
-    /// its number of face-down cards, and whether the game was over.
+    /// What the events are computed from: each player's discard pile and number of
+    /// face-down cards, and whether the game was over.
     fn snapshot(&self) -> Snapshot {
-        let mut snapshot = Snapshot {
-            discard: [[0; 256]; 2],
-            face_down: [0; 2],
+        Snapshot {
+            discard: Player::BOTH.map(|p| Pile::of(&self.players[p.index()].discard)),
+            face_down: Player::BOTH.map(|p| {
+                self.players[p.index()]
+                    .battle
+                    .iter()
+                    .filter(|c| c.face_down)
+                    .count()
+            }),
             over: self.phase == Phase::Over,
-        };
-        for player in Player::BOTH {
-            let state = &self.players[player.index()];
-            for &c in &state.discard {
-                snapshot.discard[player.index()][usize::from(c)] += 1;
-            }
-            snapshot.face_down[player.index()] =
-                state.battle.iter().filter(|c| c.face_down).count();
         }
-        snapshot
     }
 
     fn events(&self, before: &Snapshot) -> Vec<Event> {
-        let after = self.snapshot();
         let mut events = Vec::new();
         for player in Player::BOTH {
             let index = player.index();
-            for card in 0..256 {
-                let new = after.discard[index][card].saturating_sub(before.discard[index][card]);
-                for _ in 0..new {
-                    events.push(Event::Destroyed(player, card as u8));
+            let discard = &self.players[index].discard;
+            let old = before.discard[index].cards();
+            if discard.len() > old.len() {
+                // Both piles are sorted: walk them together; what the old one lacks is new.
+                let mut at = 0;
+                for &card in discard {
+                    if old.get(at) == Some(&card) {
+                        at += 1;
+                    } else {
+                        events.push(Event::Destroyed(player, card));
+                    }
                 }
             }
-            if after.face_down[index] < before.face_down[index] {
-                events.push(Event::Revealed(
-                    player,
-                    before.face_down[index] - after.face_down[index],
-                ));
+            let face_down = self.players[index]
+                .battle
+                .iter()
+                .filter(|c| c.face_down)
+                .count();
+            if face_down < before.face_down[index] {
+                events.push(Event::Revealed(player, before.face_down[index] - face_down));
             }
         }
-        if after.over && !before.over {
+        if self.phase == Phase::Over && !before.over {
             events.push(Event::GameOver);
         }
         events
     }
 }
 
+/// Equal weights for every chance node whose outcomes are equally likely (6⁴ at most).
+static ONES: [u32; 1296] = [1; 1296];
+
+/// A discard pile kept without allocating while it is small.
+enum Pile {
+    Small([CardIndex; 32], usize),
+    Large(Vec<CardIndex>),
+}
+
+impl Pile {
+    fn of(cards: &[CardIndex]) -> Pile {
+        if cards.len() <= 32 {
+            let mut small = [0; 32];
+            small[..cards.len()].copy_from_slice(cards);
+            Pile::Small(small, cards.len())
+        } else {
+            Pile::Large(cards.to_vec())
+        }
+    }
+
+    fn cards(&self) -> &[CardIndex] {
+        match self {
+            Pile::Small(cards, len) => &cards[..*len],
+            Pile::Large(cards) => cards,
+        }
+    }
+}
+
 /// The parts of a state that events are computed from.
 struct Snapshot {
-    discard: [[u16; 256]; 2],
+    discard: [Pile; 2],
     face_down: [usize; 2],
     over: bool,
 }
@@ -220,11 +254,21 @@ impl Game for Tiehuo {
         if self.acting() != ToAct::Chance {
             return Err(Illegal::NotChance);
         }
-        let mut outcomes = Vec::new();
-        self.outcomes(&mut outcomes);
-        let weights: Vec<u32> = outcomes.iter().map(|&(_, w)| w).collect();
-        let index = self.rng.weighted_index(&weights);
-        let action = outcomes.swap_remove(index).0;
+        let action = match self.equally_likely_outcomes() {
+            // Die faces and range values: the index drawn as `weighted_index` draws it over
+            // equal weights, without listing the outcomes.
+            Some(count) => {
+                let index = self.rng.weighted_index(&ONES[..count]);
+                self.equally_likely_outcome(index)
+            }
+            None => {
+                let mut outcomes = Vec::new();
+                self.outcomes(&mut outcomes);
+                let weights: Vec<u32> = outcomes.iter().map(|&(_, w)| w).collect();
+                let index = self.rng.weighted_index(&weights);
+                outcomes.swap_remove(index).0
+            }
+        };
         let before = self.snapshot();
         self.play(Player::One, &action);
         Ok((action, self.events(&before)))

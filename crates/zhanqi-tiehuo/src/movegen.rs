@@ -70,6 +70,57 @@ impl Tiehuo {
         }
     }
 
+    /// The number of outcomes of a chance node whose outcomes are equally likely (die faces
+    /// and range values), or `None` at a fog draw.
+    pub(crate) fn equally_likely_outcomes(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Environment => Some(6),
+            Phase::Logistics => Some(6usize.pow(self.options.logistics_dice)),
+            _ => match &self.pending {
+                Pending::Attack(step) => {
+                    let range = self.pending_range(step)?;
+                    Some(usize::from(range.high - range.low) + 1)
+                }
+                _ => None,
+            },
+        }
+    }
+
+    /// The range rolled at an attack's chance node.
+    fn pending_range(&self, step: &crate::state::AttackStep) -> Option<crate::cards::Range> {
+        let o = &card(step.attacker.card).attacks()[usize::from(step.option) - 1];
+        match step.stage {
+            AttackStage::RollTargets => Some(o.targets),
+            AttackStage::RollHits(_) => Some(o.hits),
+            AttackStage::Damage { .. } => Some(o.damage),
+            AttackStage::ChooseTargets(_) => None,
+        }
+    }
+
+    /// Outcome `index` of an equally likely chance node, in the order of [`Tiehuo::outcomes`].
+    pub(crate) fn equally_likely_outcome(&self, index: usize) -> Action {
+        match self.phase {
+            Phase::Environment => Action::Environment(index as u8 + 1),
+            Phase::Logistics => {
+                let dice = self.options.logistics_dice as usize;
+                let mut faces = vec![1u8; dice];
+                let mut rest = index;
+                for face in faces.iter_mut().rev() {
+                    *face = (rest % 6) as u8 + 1;
+                    rest /= 6;
+                }
+                Action::Logistics(faces)
+            }
+            _ => {
+                let low = match &self.pending {
+                    Pending::Attack(step) => self.pending_range(step).map_or(1, |r| r.low),
+                    _ => 1,
+                };
+                Action::Value(low + index as u8)
+            }
+        }
+    }
+
     fn play_outcomes(&self, out: &mut Vec<(Action, u32)>) {
         let player = self.turn.unwrap_or(Player::One);
         let range = |low: u8, high: u8, out: &mut Vec<(Action, u32)>| {
