@@ -10,7 +10,10 @@ fn main() {
             ..TiehuoOptions::default()
         };
         let (mut plies_total, mut reasons) = (0u64, std::collections::BTreeMap::new());
-        let games = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(2000);
+        let games = std::env::args()
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(2000);
         let start = std::time::Instant::now();
         for seed in 0..games {
             let mut game = Tiehuo::new(&options, seed).expect("options");
