@@ -158,7 +158,7 @@ impl BattleCard {
     }
 
     /// The token's bytes in a fixed buffer, for sorting by byte order without allocating.
-    fn key(&self, catalog: Option<&Catalog>) -> ([u8; 32], usize) {
+    fn key(&self, catalog: &Catalog) -> ([u8; 32], usize) {
         let mut buffer = [0u8; 32];
         let mut len = 0;
         let mut push = |bytes: &[u8]| {
@@ -166,9 +166,7 @@ impl BattleCard {
             buffer[len..end].copy_from_slice(&bytes[..end - len]);
             len = end;
         };
-        if let Some(catalog) = catalog {
-            push(catalog.card(self.card).id.as_bytes());
-        }
+        push(catalog.card(self.card).id.as_bytes());
         if self.damage > 0 {
             push(b":");
             let mut digits = [0u8; 5];
@@ -218,16 +216,65 @@ impl BattleCard {
             if catalog.prefix_free {
                 return self.card.cmp(&other.card);
             }
-            let (a, la) = self.key(Some(catalog));
-            let (b, lb) = other.key(Some(catalog));
+            let (a, la) = self.key(catalog);
+            let (b, lb) = other.key(catalog);
             return a[..la].cmp(&b[..lb]);
         }
         if self == other {
             return Ordering::Equal;
         }
-        let (a, la) = self.key(None);
-        let (b, lb) = other.key(None);
-        a[..la].cmp(&b[..lb])
+        self.suffix_key().cmp(&other.suffix_key())
+    }
+
+    /// The token after its id, `[:D][a][c][f][m][*N|*t]` (at most 14 bytes), packed
+    /// big-endian and left-aligned into a number: numbers compare as the bytes do, a shorter
+    /// suffix that is a prefix of a longer one being smaller (every byte is above 0).
+    fn suffix_key(&self) -> u128 {
+        let mut key: u128 = 0;
+        let mut len = 0u32;
+        let mut push = |byte: u8| {
+            key = (key << 8) | u128::from(byte);
+            len += 1;
+        };
+        if self.damage > 0 {
+            push(b':');
+            let mut divisor = 10_000u16;
+            while divisor > self.damage {
+                divisor /= 10;
+            }
+            while divisor > 0 {
+                push(b'0' + ((self.damage / divisor) % 10) as u8);
+                divisor /= 10;
+            }
+        }
+        for (on, flag) in [
+            (self.attacked, b'a'),
+            (self.cut_off, b'c'),
+            (self.face_down, b'f'),
+            (self.marked, b'm'),
+        ] {
+            if on {
+                push(flag);
+            }
+        }
+        match self.focus {
+            FocusMark::None => {}
+            FocusMark::Target => {
+                push(b'*');
+                push(b't');
+            }
+            FocusMark::Participant(n) => {
+                push(b'*');
+                if n >= 100 {
+                    push(b'0' + n / 100);
+                }
+                if n >= 10 {
+                    push(b'0' + (n / 10) % 10);
+                }
+                push(b'0' + n % 10);
+            }
+        }
+        if len == 0 { 0 } else { key << (8 * (16 - len)) }
     }
 }
 

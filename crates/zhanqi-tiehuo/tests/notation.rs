@@ -222,3 +222,44 @@ fn roll_draws_with_the_weights_of_a_fog_draw() {
     assert_eq!(game.action_text(&action), "SU01f");
     assert!(game.roll().is_err(), "after the draw a seat acts");
 }
+
+#[test]
+fn token_order_is_the_byte_order_of_the_written_tokens() {
+    use zhanqi_tiehuo::{BattleCard, Catalog, FocusMark};
+    let catalog = Catalog::standard();
+    let mut cards = Vec::new();
+    for card in [0u8, 1, 5, 20] {
+        for damage in [0u16, 1, 2, 9, 10, 12, 100] {
+            for flags in 0..16u8 {
+                for focus in [
+                    FocusMark::None,
+                    FocusMark::Target,
+                    FocusMark::Participant(1),
+                    FocusMark::Participant(12),
+                ] {
+                    cards.push(BattleCard {
+                        card,
+                        damage,
+                        attacked: flags & 1 != 0,
+                        cut_off: flags & 2 != 0,
+                        face_down: flags & 4 != 0,
+                        marked: flags & 8 != 0,
+                        focus,
+                    });
+                }
+            }
+        }
+    }
+    let mut rng = zhanqi_core::GameRng::from_seed(3);
+    for _ in 0..20_000 {
+        let a = cards[rng.below(cards.len())];
+        let b = cards[rng.below(cards.len())];
+        assert_eq!(
+            a.cmp_tokens(&b, catalog),
+            a.token(catalog).cmp(&b.token(catalog)),
+            "{} against {}",
+            a.token(catalog),
+            b.token(catalog)
+        );
+    }
+}
