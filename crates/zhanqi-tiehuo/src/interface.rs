@@ -264,6 +264,10 @@ impl Game for Tiehuo {
             None => {
                 let mut outcomes = Vec::new();
                 self.outcomes(&mut outcomes);
+                if outcomes.is_empty() {
+                    // Only a loaded position that play cannot reach draws from an empty class.
+                    return Err(Illegal::NotChance);
+                }
                 let weights: Vec<u32> = outcomes.iter().map(|&(_, w)| w).collect();
                 let index = self.rng.weighted_index(&weights);
                 outcomes.swap_remove(index).0

@@ -263,3 +263,77 @@ fn token_order_is_the_byte_order_of_the_written_tokens() {
         );
     }
 }
+
+/// Positions and actions with one character changed, dropped or doubled are read or refused,
+/// never a panic; what `load` accepts writes back and reads again to the same position.
+#[test]
+fn damaged_positions_and_actions_never_panic() {
+    let mut rng = zhanqi_core::GameRng::from_seed(11);
+    let alphabet: Vec<char> = "0123456789-:,?*@.+/ afhcmtDESU\n铁".chars().collect();
+    let mut positions = vec![WAIT.to_owned()];
+    for seed in 0..20 {
+        let mut game = Tiehuo::new(
+            &TiehuoOptions {
+                fog_of_war: seed % 2 == 0,
+                ..TiehuoOptions::default()
+            },
+            seed,
+        )
+        .expect("standard");
+        let mut choices = zhanqi_core::GameRng::stream(seed, 2);
+        for _ in 0..(20 + 5 * seed) {
+            match game.to_act() {
+                zhanqi_core::ToAct::Over => break,
+                zhanqi_core::ToAct::Chance => {
+                    game.roll().expect("chance");
+                }
+                zhanqi_core::ToAct::Seats(seats) => {
+                    let seat = seats.lowest().expect("seat");
+                    let mut actions = Vec::new();
+                    game.legal_actions(seat, &mut actions);
+                    let action = if actions.is_empty() {
+                        game.random_unlisted_action(seat, &mut choices)
+                            .expect("deployment")
+                    } else {
+                        actions[choices.below(actions.len())].clone()
+                    };
+                    game.apply(seat, &action).expect("legal");
+                }
+            }
+        }
+        positions.push(game.position(Viewer::Omniscient));
+    }
+    for position in &positions {
+        let chars: Vec<char> = position.chars().collect();
+        for _ in 0..300 {
+            let mut damaged = chars.clone();
+            let at = rng.below(damaged.len());
+            match rng.below(3) {
+                0 => damaged[at] = alphabet[rng.below(alphabet.len())],
+                1 => {
+                    damaged.remove(at);
+                }
+                _ => damaged.insert(at, damaged[at]),
+            }
+            let text: String = damaged.into_iter().collect();
+            if let Ok(game) = <Tiehuo as GameNotation>::load(&text, None, 0) {
+                let written = game.position(Viewer::Omniscient);
+                let again = <Tiehuo as GameNotation>::load(&written, None, 0).expect("reads back");
+                assert_eq!(again.position(Viewer::Omniscient), written);
+                for probe in [
+                    "DE05.1",
+                    "@SU01,SU0",
+                    "2?hcm",
+                    "+ZZ",
+                    "-SU06:1a*t",
+                    ".0",
+                    "铁",
+                    "?x",
+                    "F@",
+                ] {
+                    let _ = game.parse_action(Seat::new(0), probe);
+                }
+            }
+        }
+    }
+}
