@@ -1,0 +1,34 @@
+//! 铁与火 (tiehuo) for zhanqi, after `shared/rules/tiehuo.md`.
+//!
+//! Two players roll an environment and their logistics, deploy battle decks within their
+//! logistics, and fight two or three rounds of single attacks and focus fire, with damage,
+//! heavy damage, healing, special abilities, optional fog of war, and resupply and cut-off
+//! between rounds; the last round ends in a settlement of remaining combat value. Cards are
+//! data (`data/*.toml`); armour cards are checked against the card builder of §14. [`Tiehuo`]
+//! implements the core `Game` and `GameNotation` traits.
+
+mod action;
+pub mod builder;
+pub mod cards;
+pub mod catalog;
+mod engine;
+mod illegal;
+mod interface;
+mod movegen;
+mod notation;
+mod options;
+mod state;
+mod token;
+mod view;
+
+pub use action::{Action, Event};
+pub use catalog::{CardIndex, Catalog};
+pub use engine::hit_value;
+pub use illegal::Illegal;
+pub use options::{DeckChoice, Decks, LogisticsMode, Mode, TiehuoOptions};
+pub use state::{
+    AttackStage, AttackStep, Environment, Finish, Flag, Focus, Pending, Phase, PlayerState, Reason,
+    Tiehuo,
+};
+pub use token::{BattleCard, Class, FocusMark, Player, parse_token};
+pub use view::TiehuoView;
