@@ -355,7 +355,10 @@ impl BoardGraph {
     #[must_use]
     pub fn parse_zone(&self, text: &str) -> Option<Zone> {
         let (side, loc) = text.split_once('.')?;
-        Some(Zone::new(Side::from_letter(side)?, self.parse_location(loc)?))
+        Some(Zone::new(
+            Side::from_letter(side)?,
+            self.parse_location(loc)?,
+        ))
     }
 }
 

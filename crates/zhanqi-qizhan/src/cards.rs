@@ -179,7 +179,8 @@ impl Card {
     /// a skill that does not attach, a soul skill or an event.
     #[must_use]
     pub const fn is_spent_on_play(&self) -> bool {
-        matches!(self.kind, Kind::Soul | Kind::Event) || (matches!(self.kind, Kind::Skill) && !self.attach)
+        matches!(self.kind, Kind::Soul | Kind::Event)
+            || (matches!(self.kind, Kind::Skill) && !self.attach)
     }
 
     /// Whether the card attaches to a host when played.
@@ -215,7 +216,11 @@ pub struct CardViolation {
 
 impl std::fmt::Display for CardViolation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "card {}, field {}: {}", self.card, self.field, self.message)
+        write!(
+            f,
+            "card {}, field {}: {}",
+            self.card, self.field, self.message
+        )
     }
 }
 
@@ -343,7 +348,11 @@ impl CardSpec {
             }
             set
         };
-        let deploy_zones = kinds("deploy_zones", self.deploy_zones.as_ref(), ZoneKinds::LANDING);
+        let deploy_zones = kinds(
+            "deploy_zones",
+            self.deploy_zones.as_ref(),
+            ZoneKinds::LANDING,
+        );
         let zones = kinds("zones", self.zones.as_ref(), ZoneKinds::ALL);
         let attach = match (kind, self.attach) {
             (Kind::Equipment, Some(false)) => {
@@ -353,14 +362,14 @@ impl CardSpec {
             (Kind::Equipment, _) => true,
             (Kind::Skill, value) => value.unwrap_or(false),
             (Kind::Soul | Kind::Event, Some(true)) => {
-                fault(
-                    "attach",
-                    format!("a {} card never attaches", kind.name()),
-                );
+                fault("attach", format!("a {} card never attaches", kind.name()));
                 false
             }
             (_, Some(_)) if main => {
-                fault("attach", "is an aux-card key; a main card has none".to_owned());
+                fault(
+                    "attach",
+                    "is an aux-card key; a main card has none".to_owned(),
+                );
                 false
             }
             _ => false,
@@ -408,7 +417,10 @@ impl CardSpec {
             let field = format!("effects[{index}]");
             if kind == Kind::Event {
                 if effect.range.is_some() {
-                    fault(&field, "an event has no source, so its effects take no range".to_owned());
+                    fault(
+                        &field,
+                        "an event has no source, so its effects take no range".to_owned(),
+                    );
                 }
                 if matches!(effect.selector, Selector::Own | Selector::FriendsZone) {
                     fault(
@@ -423,10 +435,18 @@ impl CardSpec {
             if kind == Kind::Equipment
                 && !matches!(
                     effect.trigger,
-                    Trigger::Static | Trigger::Play | Trigger::Attack | Trigger::TurnStart | Trigger::Destroyed
+                    Trigger::Static
+                        | Trigger::Play
+                        | Trigger::Attack
+                        | Trigger::TurnStart
+                        | Trigger::Destroyed
                 )
             {
-                fault(&field, "equipment effects use static, play, attack, turn_start or destroyed".to_owned());
+                fault(
+                    &field,
+                    "equipment effects use static, play, attack, turn_start or destroyed"
+                        .to_owned(),
+                );
             }
         }
         if self.copies.is_some_and(|c| c < 1) {

@@ -86,14 +86,26 @@ impl Qizhan {
         let (x_card, y_card) = (self.card(x.card), self.card(y.card));
         let (x_stats, y_stats) = (self.effective(x_side, &x), self.effective(y_side, &y));
         let min_damage = self.rules.options.min_damage;
-        let dealt = attack_damage(&x_stats, x_card.attack_type, &y_stats, y_card.kind, min_damage);
+        let dealt = attack_damage(
+            &x_stats,
+            x_card.attack_type,
+            &y_stats,
+            y_card.kind,
+            min_damage,
+        );
         let counters = y_card.counter
             && y_stats.atk >= 1
             && !y.stunned
             && i32::from(self.distance(Zone::new(y_side, y.loc), Zone::new(x_side, x.loc)))
                 <= y_stats.range;
         let countered = if counters {
-            attack_damage(&y_stats, y_card.attack_type, &x_stats, x_card.kind, min_damage)
+            attack_damage(
+                &y_stats,
+                y_card.attack_type,
+                &x_stats,
+                x_card.kind,
+                min_damage,
+            )
         } else {
             0
         };

@@ -597,12 +597,13 @@ fn assemble(
         )
     })?;
     let op = Op::build(op, args)?;
-    let duration = match duration {
-        None => None,
-        Some(name) => Some(Duration::from_name(name).ok_or_else(|| {
-            format!("'{name}' is not a duration; expected turn, round or perm")
-        })?),
-    };
+    let duration =
+        match duration {
+            None => None,
+            Some(name) => Some(Duration::from_name(name).ok_or_else(|| {
+                format!("'{name}' is not a duration; expected turn, round or perm")
+            })?),
+        };
     let selector = Selector::from_name(target).ok_or_else(|| {
         format!(
             "'{target}' is not a selector; expected self, friend, enemy, any, friends_zone, \
@@ -713,7 +714,11 @@ mod tests {
 
     #[test]
     fn faults_are_named() {
-        assert!(parse_effect("play>zap(1)@enemy").unwrap_err().contains("zap"));
+        assert!(
+            parse_effect("play>zap(1)@enemy")
+                .unwrap_err()
+                .contains("zap")
+        );
         assert!(
             parse_effect("play>damage(1)@foe")
                 .unwrap_err()

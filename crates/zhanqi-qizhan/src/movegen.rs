@@ -41,7 +41,9 @@ impl Qizhan {
             return;
         }
         match self.phase {
-            Phase::Discard | Phase::Trim => self.each_hand_id(|card| out.push(Action::Discard(card))),
+            Phase::Discard | Phase::Trim => {
+                self.each_hand_id(|card| out.push(Action::Discard(card)))
+            }
             Phase::Swap => {
                 out.push(Action::NoSwap);
                 self.each_hand_id(|card| out.push(Action::Swap(card)));
@@ -143,8 +145,7 @@ impl Qizhan {
     pub(crate) fn may_play_on(&self, printed: &Card, side: Side, host: &BoardCard) -> bool {
         let fits = if printed.attaches() {
             matches!(self.card(host.card).kind, Kind::General | Kind::Troop)
-                && self.attachments_of(host.entry).count()
-                    < self.rules.options.equip_limit as usize
+                && self.attachments_of(host.entry).count() < self.rules.options.equip_limit as usize
         } else if printed.kind == Kind::Soul {
             self.card(host.card).kind == Kind::General && host.ap >= 1
         } else {

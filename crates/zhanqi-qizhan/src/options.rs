@@ -143,20 +143,21 @@ impl QizhanOptions {
             }
         }
         let mut defined: Vec<String> = Vec::new();
-        let mut define = |spec: &CardSpec, specs: &mut Vec<CardSpec>, problems: &mut Vec<String>| {
-            if defined.contains(&spec.id) {
-                problems.push(format!(
-                    "card {} is defined twice in the options; define each id once",
-                    spec.id
-                ));
-                return;
-            }
-            defined.push(spec.id.clone());
-            let mut spec = spec.clone();
-            spec.copies = None;
-            specs.retain(|s| s.id != spec.id);
-            specs.push(spec);
-        };
+        let mut define =
+            |spec: &CardSpec, specs: &mut Vec<CardSpec>, problems: &mut Vec<String>| {
+                if defined.contains(&spec.id) {
+                    problems.push(format!(
+                        "card {} is defined twice in the options; define each id once",
+                        spec.id
+                    ));
+                    return;
+                }
+                defined.push(spec.id.clone());
+                let mut spec = spec.clone();
+                spec.copies = None;
+                specs.retain(|s| s.id != spec.id);
+                specs.push(spec);
+            };
         for spec in &self.cards {
             if spec.copies.is_some() {
                 problems.push(format!(
@@ -189,7 +190,12 @@ impl QizhanOptions {
                 Side::B => (&self.decks.b, "crimson"),
             };
             let fallback = DeckSpec::Faction(default.to_owned());
-            self.deck_indices(side, spec.as_ref().unwrap_or(&fallback), &table, &mut problems)
+            self.deck_indices(
+                side,
+                spec.as_ref().unwrap_or(&fallback),
+                &table,
+                &mut problems,
+            )
         });
         if problems.is_empty() {
             Ok(Rules {
@@ -206,10 +212,7 @@ impl QizhanOptions {
     /// The problems of the §3 parameters.
     fn parameter_problems(&self, problems: &mut Vec<String>) {
         if !(1..=MAX_ARMS).contains(&self.arms) {
-            problems.push(format!(
-                "arms is {}; it must be 1 … {MAX_ARMS}",
-                self.arms
-            ));
+            problems.push(format!("arms is {}; it must be 1 … {MAX_ARMS}", self.arms));
         }
         if self.cross_side_move {
             problems.push(
@@ -218,7 +221,10 @@ impl QizhanOptions {
                     .to_owned(),
             );
         }
-        for (name, value) in [("deck_size", self.deck_size), ("max_copies", self.max_copies)] {
+        for (name, value) in [
+            ("deck_size", self.deck_size),
+            ("max_copies", self.max_copies),
+        ] {
             if value == 0 {
                 problems.push(format!("{name} is 0; it must be at least 1"));
             }
@@ -230,7 +236,9 @@ impl QizhanOptions {
             ("min_damage", self.min_damage),
         ] {
             if value > MAX_POINTS {
-                problems.push(format!("{name} is {value}; it must be at most {MAX_POINTS}"));
+                problems.push(format!(
+                    "{name} is {value}; it must be at most {MAX_POINTS}"
+                ));
             }
         }
         if self.opening_hand + self.second_player_extra_cards > self.deck_size {
@@ -258,9 +266,7 @@ impl QizhanOptions {
                     deck.push(index);
                 }
             }
-            None => problems.push(format!(
-                "deck {seat}: {id} is not a card of the table"
-            )),
+            None => problems.push(format!("deck {seat}: {id} is not a card of the table")),
         };
         match spec {
             DeckSpec::Faction(faction) => match starter_deck(faction) {

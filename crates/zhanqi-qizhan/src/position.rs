@@ -133,7 +133,13 @@ impl Qizhan {
                 None => "-".to_owned(),
                 Some(source) => {
                     let zone = self.source_zone(Some(source)).unwrap_or(source.zone);
-                    ref_text(graph, CardRef { zone, entry: source.entry })
+                    ref_text(
+                        graph,
+                        CardRef {
+                            zone,
+                            entry: source.entry,
+                        },
+                    )
                 }
             };
             let _ = write!(
@@ -218,11 +224,27 @@ impl<'a> Loader<'a> {
         out
     }
 
-    fn expect(&self, line: usize, tokens: &[Token<'_>], index: usize, word: &str) -> Result<(), NotationError> {
+    fn expect(
+        &self,
+        line: usize,
+        tokens: &[Token<'_>],
+        index: usize,
+        word: &str,
+    ) -> Result<(), NotationError> {
         match tokens.get(index) {
             Some(t) if t.text == word => Ok(()),
-            Some(t) => Err(self.error(line, word, t.at, format!("expected '{word}', found '{}'", t.text))),
-            None => Err(self.error(line, word, self.line_end(tokens), format!("expected '{word}', but the line ends"))),
+            Some(t) => Err(self.error(
+                line,
+                word,
+                t.at,
+                format!("expected '{word}', found '{}'", t.text),
+            )),
+            None => Err(self.error(
+                line,
+                word,
+                self.line_end(tokens),
+                format!("expected '{word}', but the line ends"),
+            )),
         }
     }
 
@@ -230,22 +252,60 @@ impl<'a> Loader<'a> {
         tokens.last().map_or(0, |t| t.at + t.text.len())
     }
 
-    fn value(&self, line: usize, tokens: &[Token<'a>], index: usize, field: &str) -> Result<Token<'a>, NotationError> {
+    fn value(
+        &self,
+        line: usize,
+        tokens: &[Token<'a>],
+        index: usize,
+        field: &str,
+    ) -> Result<Token<'a>, NotationError> {
         tokens.get(index).copied().ok_or_else(|| {
-            self.error(line, field, self.line_end(tokens), format!("the {field} is missing"))
+            self.error(
+                line,
+                field,
+                self.line_end(tokens),
+                format!("the {field} is missing"),
+            )
         })
     }
 
-    fn number(&self, line: usize, field: &str, token: &str, at: usize) -> Result<u32, NotationError> {
-        if token.is_empty() || (token.len() > 1 && token.starts_with('0')) || !token.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(self.error(line, field, at, format!("'{token}' is not a number in canonical form")));
+    fn number(
+        &self,
+        line: usize,
+        field: &str,
+        token: &str,
+        at: usize,
+    ) -> Result<u32, NotationError> {
+        if token.is_empty()
+            || (token.len() > 1 && token.starts_with('0'))
+            || !token.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(self.error(
+                line,
+                field,
+                at,
+                format!("'{token}' is not a number in canonical form"),
+            ));
         }
-        token.parse().map_err(|_| self.error(line, field, at, format!("'{token}' is too large")))
+        token
+            .parse()
+            .map_err(|_| self.error(line, field, at, format!("'{token}' is too large")))
     }
 
-    fn card_id(&self, line: usize, field: &str, token: &str, at: usize) -> Result<CardIndex, NotationError> {
+    fn card_id(
+        &self,
+        line: usize,
+        field: &str,
+        token: &str,
+        at: usize,
+    ) -> Result<CardIndex, NotationError> {
         self.rules.table.index(token).ok_or_else(|| {
-            self.error(line, field, at, format!("'{token}' is not a card id of this game's table"))
+            self.error(
+                line,
+                field,
+                at,
+                format!("'{token}' is not a card id of this game's table"),
+            )
         })
     }
 
@@ -263,7 +323,12 @@ impl<'a> Loader<'a> {
         out
     }
 
-    fn ids(&self, line: usize, field: &str, token: Token<'a>) -> Result<Vec<CardIndex>, NotationError> {
+    fn ids(
+        &self,
+        line: usize,
+        field: &str,
+        token: Token<'a>,
+    ) -> Result<Vec<CardIndex>, NotationError> {
         Loader::items(token)
             .into_iter()
             .map(|item| self.card_id(line, field, item.text, item.at))
@@ -272,10 +337,20 @@ impl<'a> Loader<'a> {
 
     fn hand_card(&self, line: usize, item: Token<'_>) -> Result<HandCard, NotationError> {
         if item.text.starts_with('?') {
-            return Err(self.error(line, "hand", item.at, "a hidden hand cannot be loaded; load takes a full position".to_owned()));
+            return Err(self.error(
+                line,
+                "hand",
+                item.at,
+                "a hidden hand cannot be loaded; load takes a full position".to_owned(),
+            ));
         }
         let Some((id, entry)) = item.text.split_once('#') else {
-            return Err(self.error(line, "hand", item.at, format!("'{}' is not a hand card <id>#<n>", item.text)));
+            return Err(self.error(
+                line,
+                "hand",
+                item.at,
+                format!("'{}' is not a hand card <id>#<n>", item.text),
+            ));
         };
         Ok(HandCard {
             card: self.card_id(line, "hand", id, item.at)?,
@@ -283,12 +358,28 @@ impl<'a> Loader<'a> {
         })
     }
 
-    fn zone_ref(&self, line: usize, field: &str, token: &str, at: usize) -> Result<CardRef, NotationError> {
+    fn zone_ref(
+        &self,
+        line: usize,
+        field: &str,
+        token: &str,
+        at: usize,
+    ) -> Result<CardRef, NotationError> {
         let Some((zone, entry)) = token.split_once('#') else {
-            return Err(self.error(line, field, at, format!("'{token}' is not a card reference <zone>#<n>")));
+            return Err(self.error(
+                line,
+                field,
+                at,
+                format!("'{token}' is not a card reference <zone>#<n>"),
+            ));
         };
         let zone_value = self.rules.graph.parse_zone(zone).ok_or_else(|| {
-            self.error(line, field, at, format!("'{zone}' is not a zone of this board"))
+            self.error(
+                line,
+                field,
+                at,
+                format!("'{zone}' is not a zone of this board"),
+            )
         })?;
         Ok(CardRef {
             zone: zone_value,
@@ -311,7 +402,10 @@ impl Loader<'_> {
         let text = item.text;
         let bad = |at: usize, message: String| self.error(line, field, item.at + at, message);
         let Some((head, rest)) = text.split_once(':') else {
-            return Err(bad(0, format!("'{text}' is not a board card <id>#<n>:<troops>/<ap>/<mp>")));
+            return Err(bad(
+                0,
+                format!("'{text}' is not a board card <id>#<n>:<troops>/<ap>/<mp>"),
+            ));
         };
         let Some((id, entry)) = head.split_once('#') else {
             return Err(bad(0, format!("'{head}' is not <id>#<n>")));
@@ -322,7 +416,10 @@ impl Loader<'_> {
         let end = rest.find(['!', '+', '[']).unwrap_or(rest.len());
         let numbers: Vec<&str> = rest[..end].split('/').collect();
         if numbers.len() != 3 {
-            return Err(bad(base, format!("'{}' is not <troops>/<ap>/<mp>", &rest[..end])));
+            return Err(bad(
+                base,
+                format!("'{}' is not <troops>/<ap>/<mp>", &rest[..end]),
+            ));
         }
         let mut values = [0u32; 3];
         let mut at = base;
@@ -355,9 +452,15 @@ impl Loader<'_> {
             offset += close + 2;
         }
         if !suffix.is_empty() {
-            return Err(bad(offset, format!("'{suffix}' is not a stun mark, attachment or modifier")));
+            return Err(bad(
+                offset,
+                format!("'{suffix}' is not a stun mark, attachment or modifier"),
+            ));
         }
-        if values[1] > u32::from(u16::MAX) || values[2] > u32::from(u16::MAX) || values[0] > i32::MAX as u32 {
+        if values[1] > u32::from(u16::MAX)
+            || values[2] > u32::from(u16::MAX)
+            || values[0] > i32::MAX as u32
+        {
             return Err(bad(base, "a value is too large".to_owned()));
         }
         Ok(ReadCard {
@@ -377,7 +480,12 @@ impl Loader<'_> {
         })
     }
 
-    fn modifier(&self, line: usize, text: &str, at: usize) -> Result<(ModifierKind, Lasting), NotationError> {
+    fn modifier(
+        &self,
+        line: usize,
+        text: &str,
+        at: usize,
+    ) -> Result<(ModifierKind, Lasting), NotationError> {
         let bad = || {
             self.error(line, "board", at, format!(
                 "'{text}' is not a modifier; expected <stat><+|-><k>:<t|rA|rB|p> or <keyword>:<t|rA|rB|p>"
@@ -397,7 +505,10 @@ impl Loader<'_> {
         let sign_at = what.find(['+', '-']).ok_or_else(bad)?;
         let stat = Stat::from_name(&what[..sign_at]).ok_or_else(bad)?;
         let amount = &what[sign_at + 1..];
-        if amount.is_empty() || (amount.len() > 1 && amount.starts_with('0')) || !amount.bytes().all(|b| b.is_ascii_digit()) {
+        if amount.is_empty()
+            || (amount.len() > 1 && amount.starts_with('0'))
+            || !amount.bytes().all(|b| b.is_ascii_digit())
+        {
             return Err(bad());
         }
         let amount: i16 = amount.parse().map_err(|_| bad())?;
@@ -405,7 +516,10 @@ impl Loader<'_> {
         if negative && amount == 0 {
             return Err(bad());
         }
-        Ok((ModifierKind::Buff(stat, if negative { -amount } else { amount }), lasting))
+        Ok((
+            ModifierKind::Buff(stat, if negative { -amount } else { amount }),
+            lasting,
+        ))
     }
 
     fn frame(&self, line: usize, token: Token<'_>) -> Result<Frame, NotationError> {
@@ -419,11 +533,17 @@ impl Loader<'_> {
         }
         let trigger = Trigger::from_name(parts[0])
             .filter(|t| *t != Trigger::Static)
-            .ok_or_else(|| bad(format!("'{}' is not a frame trigger; expected play, turn_start, attack or destroyed", parts[0])))?;
+            .ok_or_else(|| {
+                bad(format!(
+                    "'{}' is not a frame trigger; expected play, turn_start, attack or destroyed",
+                    parts[0]
+                ))
+            })?;
         let mut at = token.at + parts[0].len() + 1;
         let card = self.card_id(line, "stack", parts[1], at)?;
         at += parts[1].len() + 1;
-        let side = Side::from_letter(parts[2]).ok_or_else(|| bad(format!("'{}' is not a side A or B", parts[2])))?;
+        let side = Side::from_letter(parts[2])
+            .ok_or_else(|| bad(format!("'{}' is not a side A or B", parts[2])))?;
         at += parts[2].len() + 1;
         let source = if parts[3] == "-" {
             None
@@ -435,10 +555,15 @@ impl Loader<'_> {
         at += parts[4].len() + 1;
         let effects = self.rules.table.card(card).effects.len();
         if next as usize > effects {
-            return Err(self.error(line, "stack", at - parts[4].len() - 1, format!(
-                "<next> {next} is past the end of {}'s {effects} effect(s)",
-                self.rules.table.id(card)
-            )));
+            return Err(self.error(
+                line,
+                "stack",
+                at - parts[4].len() - 1,
+                format!(
+                    "<next> {next} is past the end of {}'s {effects} effect(s)",
+                    self.rules.table.id(card)
+                ),
+            ));
         }
         let extra = match parts.get(5) {
             None => Extra::None,
@@ -446,7 +571,12 @@ impl Loader<'_> {
                 if let Some(k) = extra.strip_prefix("left=") {
                     let k = self.number(line, "stack", k, at + 5)?;
                     if k == 0 || k > u32::from(u16::MAX) {
-                        return Err(self.error(line, "stack", at + 5, "left= takes 1 or more cards".to_owned()));
+                        return Err(self.error(
+                            line,
+                            "stack",
+                            at + 5,
+                            "left= takes 1 or more cards".to_owned(),
+                        ));
                     }
                     Extra::Left(k as u16)
                 } else if let Some(refs) = extra.strip_prefix("shift=") {
@@ -458,7 +588,12 @@ impl Loader<'_> {
                     }
                     Extra::Shift(list)
                 } else {
-                    return Err(self.error(line, "stack", at, format!("'{extra}' is not left=<k> or shift=<refs>")));
+                    return Err(self.error(
+                        line,
+                        "stack",
+                        at,
+                        format!("'{extra}' is not left=<k> or shift=<refs>"),
+                    ));
                 }
             }
         };
@@ -482,12 +617,21 @@ impl Loader<'_> {
 /// # Errors
 /// The first fault, naming its line, field and offset.
 pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan, NotationError> {
-    let loader = Loader { text, rules: &rules };
+    let loader = Loader {
+        text,
+        rules: &rules,
+    };
     let lines: Vec<&str> = text.split('\n').collect();
     if lines.len() != 6 {
-        return Err(loader.error(1, "position", text.len(), format!(
-            "a position has 6 lines joined by line feeds, not {}", lines.len()
-        )));
+        return Err(loader.error(
+            1,
+            "position",
+            text.len(),
+            format!(
+                "a position has 6 lines joined by line feeds, not {}",
+                lines.len()
+            ),
+        ));
     }
     let mut starts = Vec::new();
     let mut at = 0;
@@ -505,13 +649,23 @@ pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan,
         "main" => Phase::Main,
         "trim" => Phase::Trim,
         "over" => Phase::Over,
-        other => return Err(loader.error(1, "phase", phase_token.at, format!(
-            "'{other}' is not a phase; expected discard, swap, main, trim or over"
-        ))),
+        other => {
+            return Err(loader.error(
+                1,
+                "phase",
+                phase_token.at,
+                format!("'{other}' is not a phase; expected discard, swap, main, trim or over"),
+            ));
+        }
     };
     let side_token = loader.value(1, &head, 2, "side")?;
     let active = Side::from_letter(side_token.text).ok_or_else(|| {
-        loader.error(1, "side", side_token.at, format!("'{}' is not a side A or B", side_token.text))
+        loader.error(
+            1,
+            "side",
+            side_token.at,
+            format!("'{}' is not a side A or B", side_token.text),
+        )
     })?;
     let mut numbers = [0u32; 5];
     for (i, name) in ["turn", "spent", "bonus", "played"].iter().enumerate() {
@@ -527,9 +681,14 @@ pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan,
     let last_token = loader.value(1, &head, 12, "last")?;
     let last = match last_token.text.as_bytes() {
         [a @ (b'0' | b'1'), b @ (b'0' | b'1')] => BySide([*a == b'1', *b == b'1']),
-        _ => return Err(loader.error(1, "last", last_token.at, format!(
-            "'{}' is not two flags 0 or 1, as 01", last_token.text
-        ))),
+        _ => {
+            return Err(loader.error(
+                1,
+                "last",
+                last_token.at,
+                format!("'{}' is not two flags 0 or 1, as 01", last_token.text),
+            ));
+        }
     };
     loader.expect(1, &head, 13, "seq")?;
     let seq_token = loader.value(1, &head, 14, "seq")?;
@@ -540,7 +699,12 @@ pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan,
         let winner = match winner_token.text {
             "draw" => None,
             other => Some(Side::from_letter(other).ok_or_else(|| {
-                loader.error(1, "result", winner_token.at, format!("'{other}' is not A, B or draw"))
+                loader.error(
+                    1,
+                    "result",
+                    winner_token.at,
+                    format!("'{other}' is not A, B or draw"),
+                )
             })?),
         };
         let reason_token = loader.value(1, &head, 17, "result")?;
@@ -548,32 +712,62 @@ pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan,
             "no_cards" => Reason::NoCards,
             "turn_limit" => Reason::TurnLimit,
             "concede" => Reason::Concede,
-            other => return Err(loader.error(1, "result", reason_token.at, format!(
-                "'{other}' is not a reason no_cards, turn_limit or concede"
-            ))),
+            other => {
+                return Err(loader.error(
+                    1,
+                    "result",
+                    reason_token.at,
+                    format!("'{other}' is not a reason no_cards, turn_limit or concede"),
+                ));
+            }
         };
         if head.len() > 18 {
-            return Err(loader.error(1, "result", head[18].at, "the line goes on after the result".to_owned()));
+            return Err(loader.error(
+                1,
+                "result",
+                head[18].at,
+                "the line goes on after the result".to_owned(),
+            ));
         }
         if reason == Reason::Concede && winner.is_none() {
-            return Err(loader.error(1, "result", winner_token.at, "a concession has a winner, A or B".to_owned()));
+            return Err(loader.error(
+                1,
+                "result",
+                winner_token.at,
+                "a concession has a winner, A or B".to_owned(),
+            ));
         }
         Some(GameResult { winner, reason })
     } else {
         None
     };
     if (phase == Phase::Over) != result.is_some() {
-        return Err(loader.error(1, "result", loader.line_end(&head), if phase == Phase::Over {
-            "phase over needs a result <winner> <reason>".to_owned()
-        } else {
-            "only phase over has a result".to_owned()
-        }));
+        return Err(loader.error(
+            1,
+            "result",
+            loader.line_end(&head),
+            if phase == Phase::Over {
+                "phase over needs a result <winner> <reason>".to_owned()
+            } else {
+                "only phase over has a result".to_owned()
+            },
+        ));
     }
     let turn_limit = rules.options.turn_limit;
     if turn == 0 || (turn_limit > 0 && turn > turn_limit) {
-        return Err(loader.error(1, "turn", head[4].at, format!(
-            "turn {turn} is outside 1 … {}", if turn_limit > 0 { turn_limit.to_string() } else { "∞".to_owned() }
-        )));
+        return Err(loader.error(
+            1,
+            "turn",
+            head[4].at,
+            format!(
+                "turn {turn} is outside 1 … {}",
+                if turn_limit > 0 {
+                    turn_limit.to_string()
+                } else {
+                    "∞".to_owned()
+                }
+            ),
+        ));
     }
     // Lines 2–5.
     let mut sides = BySide::from_fn(|_| SideCards::default());
@@ -584,7 +778,12 @@ pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan,
         let tokens = Loader::tokens(lines[line - 1], starts[line - 1]);
         let side_token = loader.value(line, &tokens, 0, "side")?;
         if side_token.text != side.letter().to_string() {
-            return Err(loader.error(line, "side", side_token.at, format!("this line is side {side}'s")));
+            return Err(loader.error(
+                line,
+                "side",
+                side_token.at,
+                format!("this line is side {side}'s"),
+            ));
         }
         loader.expect(line, &tokens, 1, "hand")?;
         let hand_token = loader.value(line, &tokens, 2, "hand")?;
@@ -597,7 +796,12 @@ pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan,
         loader.expect(line, &tokens, 3, "deck")?;
         let deck_token = loader.value(line, &tokens, 4, "deck")?;
         if deck_token.text.starts_with('?') {
-            return Err(loader.error(line, "deck", deck_token.at, "a hidden deck cannot be loaded; load takes a full position".to_owned()));
+            return Err(loader.error(
+                line,
+                "deck",
+                deck_token.at,
+                "a hidden deck cannot be loaded; load takes a full position".to_owned(),
+            ));
         }
         let mut deck = loader.ids(line, "deck", deck_token)?;
         deck.reverse();
@@ -606,17 +810,35 @@ pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan,
         let discard_token = loader.value(line, &tokens, 6, "discard")?;
         let piles: Vec<&str> = discard_token.text.split('/').collect();
         if piles.len() != 4 {
-            return Err(loader.error(line, "discard", discard_token.at, "discard is four piles <front>/<frontier>/<landing>/<general>".to_owned()));
+            return Err(loader.error(
+                line,
+                "discard",
+                discard_token.at,
+                "discard is four piles <front>/<frontier>/<landing>/<general>".to_owned(),
+            ));
         }
         let mut offset = discard_token.at;
         for (index, pile) in piles.iter().enumerate() {
-            let mut ids = loader.ids(line, "discard", Token { at: offset, text: pile })?;
+            let mut ids = loader.ids(
+                line,
+                "discard",
+                Token {
+                    at: offset,
+                    text: pile,
+                },
+            )?;
             if index < 3 {
                 if let Some(&bad) = ids.iter().find(|&&c| !rules.table.card(c).kind.is_main()) {
-                    return Err(loader.error(line, "discard", offset, format!(
-                        "{} is not a main card, so it cannot be in DISCARD.{}",
-                        rules.table.id(bad), ["FRONT", "FRONTIER", "LANDING"][index]
-                    )));
+                    return Err(loader.error(
+                        line,
+                        "discard",
+                        offset,
+                        format!(
+                            "{} is not a main card, so it cannot be in DISCARD.{}",
+                            rules.table.id(bad),
+                            ["FRONT", "FRONTIER", "LANDING"][index]
+                        ),
+                    ));
                 }
             }
             ids.sort_unstable();
@@ -629,62 +851,146 @@ pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan,
         exile.sort_unstable();
         sides[side].exile = exile;
         if tokens.len() > 9 {
-            return Err(loader.error(line, "exile", tokens[9].at, "the line goes on after exile".to_owned()));
+            return Err(loader.error(
+                line,
+                "exile",
+                tokens[9].at,
+                "the line goes on after exile".to_owned(),
+            ));
         }
         // The board line.
         let line = line + 1;
         let tokens = Loader::tokens(lines[line - 1], starts[line - 1]);
         let side_token = loader.value(line, &tokens, 0, "side")?;
         if side_token.text != side.letter().to_string() {
-            return Err(loader.error(line, "side", side_token.at, format!("this line is side {side}'s")));
+            return Err(loader.error(
+                line,
+                "side",
+                side_token.at,
+                format!("this line is side {side}'s"),
+            ));
         }
         loader.expect(line, &tokens, 1, "board")?;
         let zones = &tokens[2..];
         if zones.is_empty() {
-            return Err(loader.error(line, "board", loader.line_end(&tokens), "an empty board is written '-'".to_owned()));
+            return Err(loader.error(
+                line,
+                "board",
+                loader.line_end(&tokens),
+                "an empty board is written '-'".to_owned(),
+            ));
         }
         if !(zones.len() == 1 && zones[0].text == "-") {
             let mut seen_locs = Vec::new();
             for entry in zones {
                 let Some((loc_text, cards)) = entry.text.split_once('=') else {
-                    return Err(loader.error(line, "board", entry.at, format!("'{}' is not <loc>=<cards>", entry.text)));
+                    return Err(loader.error(
+                        line,
+                        "board",
+                        entry.at,
+                        format!("'{}' is not <loc>=<cards>", entry.text),
+                    ));
                 };
                 let loc = rules.graph.parse_location(loc_text).ok_or_else(|| {
-                    loader.error(line, "board", entry.at, format!("'{loc_text}' is not a location of this board"))
+                    loader.error(
+                        line,
+                        "board",
+                        entry.at,
+                        format!("'{loc_text}' is not a location of this board"),
+                    )
                 })?;
                 if seen_locs.contains(&loc) {
-                    return Err(loader.error(line, "board", entry.at, format!("zone {loc_text} is written twice")));
+                    return Err(loader.error(
+                        line,
+                        "board",
+                        entry.at,
+                        format!("zone {loc_text} is written twice"),
+                    ));
                 }
                 seen_locs.push(loc);
-                let cards_token = Token { at: entry.at + loc_text.len() + 1, text: cards };
+                let cards_token = Token {
+                    at: entry.at + loc_text.len() + 1,
+                    text: cards,
+                };
                 let items = Loader::items(cards_token);
                 if items.is_empty() {
-                    return Err(loader.error(line, "board", cards_token.at, "a zone entry lists at least one card".to_owned()));
+                    return Err(loader.error(
+                        line,
+                        "board",
+                        cards_token.at,
+                        "a zone entry lists at least one card".to_owned(),
+                    ));
                 }
                 let capacity = rules.options.zone_capacity as usize;
                 if capacity > 0 && items.len() > capacity {
-                    return Err(loader.error(line, "board", entry.at, format!(
-                        "zone {side}.{loc_text} holds {} cards, over zone_capacity {capacity}", items.len()
-                    )));
+                    return Err(loader.error(
+                        line,
+                        "board",
+                        entry.at,
+                        format!(
+                            "zone {side}.{loc_text} holds {} cards, over zone_capacity {capacity}",
+                            items.len()
+                        ),
+                    ));
                 }
                 for item in items {
                     let read = loader.board_card(line, loc, item)?;
                     let printed = rules.table.card(read.card.card);
                     let kind = rules.graph.kind(loc);
                     if !printed.kind.is_main() {
-                        return Err(loader.error(line, "board", item.at, format!("{} is not a main card; only main cards occupy board zones", printed.id)));
+                        return Err(loader.error(
+                            line,
+                            "board",
+                            item.at,
+                            format!(
+                                "{} is not a main card; only main cards occupy board zones",
+                                printed.id
+                            ),
+                        ));
                     }
                     if !printed.may_occupy(kind) {
-                        return Err(loader.error(line, "board", item.at, format!("{} may not be in a {} zone", printed.id, kind.name())));
+                        return Err(loader.error(
+                            line,
+                            "board",
+                            item.at,
+                            format!("{} may not be in a {} zone", printed.id, kind.name()),
+                        ));
                     }
                     if read.attachments.len() > rules.options.equip_limit as usize {
-                        return Err(loader.error(line, "board", item.at, format!("{} holds {} attachments, more than equip_limit {}", printed.id, read.attachments.len(), rules.options.equip_limit)));
+                        return Err(loader.error(
+                            line,
+                            "board",
+                            item.at,
+                            format!(
+                                "{} holds {} attachments, more than equip_limit {}",
+                                printed.id,
+                                read.attachments.len(),
+                                rules.options.equip_limit
+                            ),
+                        ));
                     }
                     if !read.attachments.is_empty() && printed.kind == Kind::Building {
-                        return Err(loader.error(line, "board", item.at, format!("{} is a building, which holds no attachments", printed.id)));
+                        return Err(loader.error(
+                            line,
+                            "board",
+                            item.at,
+                            format!("{} is a building, which holds no attachments", printed.id),
+                        ));
                     }
-                    if let Some(&bad) = read.attachments.iter().find(|&&a| !rules.table.card(a).attaches()) {
-                        return Err(loader.error(line, "board", item.at, format!("{} is not equipment or an attachable skill", rules.table.id(bad))));
+                    if let Some(&bad) = read
+                        .attachments
+                        .iter()
+                        .find(|&&a| !rules.table.card(a).attaches())
+                    {
+                        return Err(loader.error(
+                            line,
+                            "board",
+                            item.at,
+                            format!(
+                                "{} is not equipment or an attachable skill",
+                                rules.table.id(bad)
+                            ),
+                        ));
                     }
                     entries.push((read.card.entry, line, item.at));
                     read_cards.push((side, read, line));
@@ -695,21 +1001,38 @@ pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan,
     entries.sort_unstable();
     for pair in entries.windows(2) {
         if pair[0].0 == pair[1].0 {
-            return Err(loader.error(pair[1].1, "entry", pair[1].2, format!("entry number {} is used twice", pair[1].0)));
+            return Err(loader.error(
+                pair[1].1,
+                "entry",
+                pair[1].2,
+                format!("entry number {} is used twice", pair[1].0),
+            ));
         }
     }
     if let Some(&(entry, line, at)) = entries.iter().find(|e| e.0 > seq) {
-        return Err(loader.error(line, "entry", at, format!("entry number {entry} is above seq {seq}")));
+        return Err(loader.error(
+            line,
+            "entry",
+            at,
+            format!("entry number {entry} is above seq {seq}"),
+        ));
     }
     let mut attachments = Vec::new();
     let mut modifiers = Vec::new();
     for (side, read, _) in &read_cards {
         sides[*side].board_insert(read.card);
         for &card in &read.attachments {
-            attachments.push(Attachment { host: read.card.entry, card });
+            attachments.push(Attachment {
+                host: read.card.entry,
+                card,
+            });
         }
         for &(kind, lasting) in &read.modifiers {
-            modifiers.push(Modifier { host: read.card.entry, kind, lasting });
+            modifiers.push(Modifier {
+                host: read.card.entry,
+                kind,
+                lasting,
+            });
         }
     }
     // Line 6.
@@ -718,21 +1041,41 @@ pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan,
     let mut stack = Vec::new();
     let frames = &tokens[1..];
     if frames.is_empty() {
-        return Err(loader.error(6, "stack", loader.line_end(&tokens), "an empty stack is written '-'".to_owned()));
+        return Err(loader.error(
+            6,
+            "stack",
+            loader.line_end(&tokens),
+            "an empty stack is written '-'".to_owned(),
+        ));
     }
     if !(frames.len() == 1 && frames[0].text == "-") {
         for token in frames {
             let frame = loader.frame(6, *token)?;
             if let Some(source) = frame.source {
-                let in_hand = Side::BOTH.into_iter().any(|s| sides[s].hand.iter().any(|c| c.entry == source.entry));
+                let in_hand = Side::BOTH
+                    .into_iter()
+                    .any(|s| sides[s].hand.iter().any(|c| c.entry == source.entry));
                 let elsewhere = read_cards.iter().any(|(side, read, _)| {
-                    read.card.entry == source.entry && (*side != source.zone.side || read.card.loc != source.zone.loc)
+                    read.card.entry == source.entry
+                        && (*side != source.zone.side || read.card.loc != source.zone.loc)
                 });
                 if in_hand || elsewhere {
-                    return Err(loader.error(6, "stack", token.at, format!(
-                        "the source #{} is {} ", source.entry,
-                        if in_hand { "a card in a hand" } else { "a card in another zone" }
-                    ).trim_end().to_owned()));
+                    return Err(loader.error(
+                        6,
+                        "stack",
+                        token.at,
+                        format!(
+                            "the source #{} is {} ",
+                            source.entry,
+                            if in_hand {
+                                "a card in a hand"
+                            } else {
+                                "a card in another zone"
+                            }
+                        )
+                        .trim_end()
+                        .to_owned(),
+                    ));
                 }
             }
             stack.push(frame);
@@ -760,35 +1103,52 @@ pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan,
     for (side, read, line) in &read_cards {
         let max = game.effective(*side, &read.card).max_troops;
         if read.card.troops < 1 || read.card.troops > max {
-            return Err(loader.error(*line, "board", read.at, format!(
-                "troops {} of {} is outside 1 … {max} (its effective max_troops)",
-                read.card.troops, rules.table.id(read.card.card)
-            )));
+            return Err(loader.error(
+                *line,
+                "board",
+                read.at,
+                format!(
+                    "troops {} of {} is outside 1 … {max} (its effective max_troops)",
+                    read.card.troops,
+                    rules.table.id(read.card.card)
+                ),
+            ));
         }
     }
-    resting_problem(&game).map_or(Ok(game), |message| Err(loader.error(1, "phase", head[1].at, message)))
+    resting_problem(&game).map_or(Ok(game), |message| {
+        Err(loader.error(1, "phase", head[1].at, message))
+    })
 }
 
 /// Why a position is not a resting one (§12.10), if it is not.
 fn resting_problem(game: &Qizhan) -> Option<String> {
     let hand = &game.sides[game.active].hand;
     if !game.stack.is_empty() && game.phase != Phase::Main {
-        return Some(format!("phase {} cannot have a stack; only main can", game.phase.name()));
+        return Some(format!(
+            "phase {} cannot have a stack; only main can",
+            game.phase.name()
+        ));
     }
     match game.phase {
         Phase::Discard => {
             if game.turn == 1 || game.last[game.active] {
-                return Some("phase discard needs a turn after one without a play (7.3(c))".to_owned());
+                return Some(
+                    "phase discard needs a turn after one without a play (7.3(c))".to_owned(),
+                );
             }
             if !game.sides[game.active].hand_has_two_ids() {
-                return Some("phase discard needs a hand with two or more different ids".to_owned());
+                return Some(
+                    "phase discard needs a hand with two or more different ids".to_owned(),
+                );
             }
         }
         Phase::Swap if hand.is_empty() => {
             return Some("phase swap needs a non-empty hand".to_owned());
         }
         Phase::Trim => {
-            if hand.len() <= game.rules.options.hand_limit as usize || !game.sides[game.active].hand_has_two_ids() {
+            if hand.len() <= game.rules.options.hand_limit as usize
+                || !game.sides[game.active].hand_has_two_ids()
+            {
                 return Some(format!(
                     "phase trim needs more than hand_limit = {} cards with two or more different ids",
                     game.rules.options.hand_limit
@@ -796,15 +1156,14 @@ fn resting_problem(game: &Qizhan) -> Option<String> {
             }
         }
         Phase::Main if !game.stack.is_empty() => {
-            let waits = game
-                .stack
-                .last()
-                .is_some_and(|frame| {
-                    let effects = &game.card(frame.card).effects;
-                    effects
-                        .get(usize::from(frame.next))
-                        .is_some_and(|e| e.trigger == frame.trigger && !(matches!(frame.trigger, Trigger::Attack | Trigger::TurnStart) && !game.on_board(frame.source)))
-                });
+            let waits = game.stack.last().is_some_and(|frame| {
+                let effects = &game.card(frame.card).effects;
+                effects.get(usize::from(frame.next)).is_some_and(|e| {
+                    e.trigger == frame.trigger
+                        && !(matches!(frame.trigger, Trigger::Attack | Trigger::TurnStart)
+                            && !game.on_board(frame.source))
+                })
+            });
             let mut options = 0;
             if waits && game.pending_choice().is_some() {
                 game.for_each_option(|_| options += 1);

@@ -69,9 +69,9 @@ impl Qizhan {
         }
         match effect.op {
             Op::Revive(cost) => Some(Choice::Revive(cost)),
-            Op::Discard(_) if effect.selector.names_player() => {
-                Some(Choice::Discard(Qizhan::player_of(frame.side, effect.selector)))
-            }
+            Op::Discard(_) if effect.selector.names_player() => Some(Choice::Discard(
+                Qizhan::player_of(frame.side, effect.selector),
+            )),
             op if op.is_card_op() && effect.selector == Selector::EnemyZone => Some(Choice::Zone),
             op if op.is_card_op() && effect.selector.chooses() => Some(Choice::Card),
             _ => None,
@@ -445,7 +445,8 @@ impl Qizhan {
                 self.check();
             }
             Action::Revive(card, zone) => {
-                let pile = &mut self.sides[zone.side].discard[self.rules.graph.kind(zone.loc).index()];
+                let pile =
+                    &mut self.sides[zone.side].discard[self.rules.graph.kind(zone.loc).index()];
                 if let Some(at) = pile.iter().position(|&c| c == card) {
                     pile.remove(at);
                     self.enter_board(zone, card);
@@ -454,7 +455,8 @@ impl Qizhan {
                 self.check();
             }
             Action::Take(card, entry) => {
-                let Choice::Discard(side) = Qizhan::choice_of(frame, &effect).unwrap_or(Choice::Card)
+                let Choice::Discard(side) =
+                    Qizhan::choice_of(frame, &effect).unwrap_or(Choice::Card)
                 else {
                     return;
                 };
@@ -526,7 +528,11 @@ impl Qizhan {
         let controller = frame.side;
         if effect.op.is_player_op() {
             if effect.selector.names_player() {
-                self.op_on_player(controller, effect, Qizhan::player_of(controller, effect.selector));
+                self.op_on_player(
+                    controller,
+                    effect,
+                    Qizhan::player_of(controller, effect.selector),
+                );
             }
             return;
         }
@@ -686,7 +692,11 @@ impl Qizhan {
         let effective = self.effective(side, &placed);
         let ready = self.rules.options.fresh_cards_ready
             || effective.keywords.contains(crate::Keyword::Charge);
-        let mp = if ready { self.per_turn_mp(side, &placed) } else { 0 };
+        let mp = if ready {
+            self.per_turn_mp(side, &placed)
+        } else {
+            0
+        };
         let card = &mut self.sides[side].board[index];
         card.troops = effective.max_troops;
         if ready {

@@ -331,9 +331,11 @@ impl Qizhan {
     #[must_use]
     pub fn budget(&self) -> u32 {
         let options = &self.rules.options;
-        let grown = options
-            .cost_start
-            .saturating_add(self.turn.saturating_sub(1).saturating_mul(options.cost_growth));
+        let grown = options.cost_start.saturating_add(
+            self.turn
+                .saturating_sub(1)
+                .saturating_mul(options.cost_growth),
+        );
         grown.min(options.cost_max).saturating_add(self.bonus)
     }
 

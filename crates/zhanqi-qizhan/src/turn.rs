@@ -11,9 +11,7 @@ use crate::board::{BySide, Side, Zone};
 use crate::cards::{CardIndex, Kind};
 use crate::effect::Trigger;
 use crate::options::Rules;
-use crate::state::{
-    CardRef, Extra, Frame, GameResult, Lasting, Phase, Qizhan, Reason, SideCards,
-};
+use crate::state::{CardRef, Extra, Frame, GameResult, Lasting, Phase, Qizhan, Reason, SideCards};
 
 impl Qizhan {
     /// A new game (7.1, §12.10): both decks shuffled (A's, then B's) with the seed's RNG, the
@@ -112,7 +110,8 @@ impl Qizhan {
                     }
                 } else {
                     if soul
-                        && let Some(index) = self.sides[target.zone.side].board_position(target.entry)
+                        && let Some(index) =
+                            self.sides[target.zone.side].board_position(target.entry)
                     {
                         let caster = &mut self.sides[target.zone.side].board[index];
                         caster.ap = caster.ap.saturating_sub(1);
@@ -148,15 +147,19 @@ impl Qizhan {
 
     /// A play's cost is added to `spent`, `played` is set, and the card leaves the hand.
     fn pay(&mut self, card: CardIndex) {
-        self.spent = self
-            .spent
-            .saturating_add(u32::from(self.card(card).cost));
+        self.spent = self.spent.saturating_add(u32::from(self.card(card).cost));
         self.played = true;
         self.sides[self.active].take_from_hand(card);
     }
 
     /// Pushes one frame (a single frame is on top by itself).
-    fn push_frame(&mut self, trigger: Trigger, card: CardIndex, side: Side, source: Option<CardRef>) {
+    fn push_frame(
+        &mut self,
+        trigger: Trigger,
+        card: CardIndex,
+        side: Side,
+        source: Option<CardRef>,
+    ) {
         self.stack.push(Frame {
             trigger,
             card,
