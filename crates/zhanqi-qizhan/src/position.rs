@@ -1102,13 +1102,15 @@ pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan,
     };
     for (side, read, line) in &read_cards {
         let max = game.effective(*side, &read.card).max_troops;
-        if read.card.troops < 1 || read.card.troops > max {
+        // With destroy_on_zero = false a card lives on at 0 troops (§6.6).
+        let least = i32::from(rules.options.destroy_on_zero);
+        if read.card.troops < least || read.card.troops > max {
             return Err(loader.error(
                 *line,
                 "board",
                 read.at,
                 format!(
-                    "troops {} of {} is outside 1 … {max} (its effective max_troops)",
+                    "troops {} of {} is outside {least} … {max} (its effective max_troops)",
                     read.card.troops,
                     rules.table.id(read.card.card)
                 ),
