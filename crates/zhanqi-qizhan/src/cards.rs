@@ -511,6 +511,8 @@ pub struct CardTable {
     pub max_troops_buffs: bool,
     /// Whether any card has an aura at all.
     pub any_auras: bool,
+    /// Whether any aura grants a keyword.
+    pub keyword_auras: bool,
 }
 
 impl CardTable {
@@ -524,10 +526,14 @@ impl CardTable {
                 .any(|e| matches!(e.op, Op::Buff(Stat::MaxTroops, _)))
         });
         let any_auras = cards.iter().any(|c| !c.auras.is_empty());
+        let keyword_auras = cards
+            .iter()
+            .any(|c| c.auras.iter().any(|e| matches!(e.op, Op::Grant(_))));
         CardTable {
             cards,
             max_troops_buffs,
             any_auras,
+            keyword_auras,
         }
     }
 

@@ -41,14 +41,6 @@ impl Qizhan {
     /// its zone is.
     #[must_use]
     pub fn guarded(&self, side: Side, target: &BoardCard) -> bool {
-        if !self.rules.table.any_auras && self.modifiers.is_empty() {
-            let printed_guard = |c: &BoardCard| self.card(c.card).keywords.contains(Keyword::Guard);
-            return !printed_guard(target)
-                && self.sides[side]
-                    .board
-                    .iter()
-                    .any(|c| c.loc == target.loc && c.entry != target.entry && printed_guard(c));
-        }
         !self.has_keyword(side, target, Keyword::Guard)
             && self.sides[side].board.iter().any(|c| {
                 c.loc == target.loc

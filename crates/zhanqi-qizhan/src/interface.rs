@@ -28,8 +28,7 @@ impl Qizhan {
                 .map_err(|error| NotationError::new("options", 0, error.to_string()))?,
         };
         options
-            .compile()
-            .map(Arc::new)
+            .shared()
             .map_err(|problems| NotationError::new("options", 0, problems.join("; ")))
     }
 
@@ -132,9 +131,9 @@ impl Game for Qizhan {
 
     fn new(options: &QizhanOptions, seed: u64) -> Result<Qizhan, OptionsError> {
         let rules = options
-            .compile()
+            .shared()
             .map_err(|problems| OptionsError(problems.join("; ")))?;
-        Ok(Qizhan::start(Arc::new(rules), seed))
+        Ok(Qizhan::start(rules, seed))
     }
 
     fn options(&self) -> &QizhanOptions {

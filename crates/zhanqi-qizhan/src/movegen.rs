@@ -98,15 +98,17 @@ impl Qizhan {
                     }
                 }
             }
-            if self.can_attack(side, card) {
-                let range = self.effective(side, card).range;
-                let enemy = side.other();
-                for target in &self.sides[enemy].board {
-                    let to = Qizhan::reference(enemy, target);
-                    if i32::from(self.distance(from.zone, to.zone)) <= range
-                        && !self.guarded(enemy, target)
-                    {
-                        out.push(Action::Attack(from, to));
+            if card.ap >= 1 && !card.stunned {
+                let stats = self.effective(side, card);
+                if stats.atk >= 1 {
+                    let enemy = side.other();
+                    for target in &self.sides[enemy].board {
+                        let to = Qizhan::reference(enemy, target);
+                        if i32::from(self.distance(from.zone, to.zone)) <= stats.range
+                            && !self.guarded(enemy, target)
+                        {
+                            out.push(Action::Attack(from, to));
+                        }
                     }
                 }
             }

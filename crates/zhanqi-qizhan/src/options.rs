@@ -1,6 +1,8 @@
 //! The options of a game (§3, §12.11): every parameter, custom cards and deck lists, as one
 //! serde struct whose `Default` is the standard game; and the compiled [`Rules`] they give.
 
+use std::sync::{Arc, OnceLock};
+
 use serde::{Deserialize, Serialize};
 
 use crate::board::{BoardGraph, BySide, MAX_ARMS, Side};
@@ -123,12 +125,53 @@ pub struct Rules {
     pub decks: BySide<Vec<CardIndex>>,
 }
 
+impl Rules {
+    /// The rules of the standard game, compiled once from the starter deck files: an
+    /// immutable table, like any precomputed table, built on first use.
+    #[must_use]
+    pub fn standard() -> &'static Arc<Rules> {
+        static STANDARD: OnceLock<Arc<Rules>> = OnceLock::new();
+        STANDARD.get_or_init(|| {
+            Arc::new(
+                QizhanOptions::default()
+                    .compile_anew()
+                    .unwrap_or_else(|problems| {
+                        panic!("the starter decks are invalid: {problems:?}")
+                    }),
+            )
+        })
+    }
+}
+
 impl QizhanOptions {
     /// The compiled rules, or every way the options describe no playable game.
     ///
     /// # Errors
     /// Every problem, each one sentence.
     pub fn compile(&self) -> Result<Rules, Vec<String>> {
+        if *self == QizhanOptions::default() {
+            return Ok(Rules::clone(Rules::standard()));
+        }
+        self.compile_anew()
+    }
+
+    /// The compiled rules, shared: the standard game's are compiled once per process.
+    ///
+    /// # Errors
+    /// Every problem, each one sentence.
+    pub fn shared(&self) -> Result<Arc<Rules>, Vec<String>> {
+        if *self == QizhanOptions::default() {
+            return Ok(Arc::clone(Rules::standard()));
+        }
+        self.compile_anew().map(Arc::new)
+    }
+
+    /// The compiled rules, always built from the card data (what [`QizhanOptions::compile`]
+    /// does for anything but the standard game).
+    ///
+    /// # Errors
+    /// Every problem, each one sentence.
+    pub fn compile_anew(&self) -> Result<Rules, Vec<String>> {
         let mut problems = Vec::new();
         self.parameter_problems(&mut problems);
         let card_rules = CardRules {

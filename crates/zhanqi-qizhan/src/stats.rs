@@ -94,34 +94,55 @@ impl Qizhan {
 
     /// Adds the static buffs and grants of every card and attachment that reach the card.
     fn add_auras(&self, side: Side, card: &BoardCard, value: &mut Effective) {
-        for owner in Side::BOTH {
-            for source in &self.sides[owner].board {
-                let source_zone = Zone::new(owner, source.loc);
-                let apply = |effect: &Effect, value: &mut Effective| {
-                    if aura_reaches(self, effect, owner, source_zone, source.entry, side, card) {
-                        match effect.op {
-                            Op::Buff(stat, delta) => value.add(ModifierKind::Buff(stat, delta)),
-                            Op::Grant(keyword) => value.add(ModifierKind::Grant(keyword)),
-                            _ => {}
-                        }
-                    }
-                };
-                for effect in &self.card(source.card).auras {
-                    apply(effect, value);
-                }
-                for attached in self.attachments_of(source.entry) {
-                    for effect in &self.card(attached).auras {
-                        apply(effect, value);
-                    }
+        let apply = |effect: &Effect, owner: Side, source: &BoardCard, value: &mut Effective| {
+            let source_zone = Zone::new(owner, source.loc);
+            if aura_reaches(self, effect, owner, source_zone, source.entry, side, card) {
+                match effect.op {
+                    Op::Buff(stat, delta) => value.add(ModifierKind::Buff(stat, delta)),
+                    Op::Grant(keyword) => value.add(ModifierKind::Grant(keyword)),
+                    _ => {}
                 }
             }
+        };
+        for owner in Side::BOTH {
+            for source in &self.sides[owner].board {
+                for effect in &self.card(source.card).auras {
+                    apply(effect, owner, source, value);
+                }
+            }
+        }
+        for attachment in &self.attachments {
+            let auras = &self.card(attachment.card).auras;
+            if auras.is_empty() {
+                continue;
+            }
+            if let Some((owner, host)) = self.find(attachment.host) {
+                for effect in auras {
+                    apply(effect, owner, host, value);
+                }
+            }
+        }
+    }
+
+    /// A board card's keywords now: printed, unless an aura or a modifier grants some.
+    #[must_use]
+    pub fn keywords(&self, side: Side, card: &BoardCard) -> Keywords {
+        let granted = self.rules.table.keyword_auras
+            || self
+                .modifiers
+                .iter()
+                .any(|m| matches!(m.kind, ModifierKind::Grant(_)));
+        if granted {
+            self.effective(side, card).keywords
+        } else {
+            self.card(card.card).keywords
         }
     }
 
     /// Whether a board card has a keyword now.
     #[must_use]
     pub fn has_keyword(&self, side: Side, card: &BoardCard, keyword: Keyword) -> bool {
-        self.effective(side, card).keywords.contains(keyword)
+        self.keywords(side, card).contains(keyword)
     }
 
     /// The per-turn MP of a card (7.3(b)): `swift_mp` with swift, `base_mp` otherwise, 0 for
