@@ -25,7 +25,7 @@ pub enum DeckEntry {
     /// One copy of a card of the table.
     Id(String),
     /// A card definition, joining the table, with its copies (default 1).
-    Card(CardSpec),
+    Card(Box<CardSpec>),
 }
 
 /// The decks of the two seats; a seat left out keeps its standard deck.
@@ -304,8 +304,11 @@ impl QizhanOptions {
         let seat = side.letter();
         let mut deck: Vec<CardIndex> = Vec::new();
         let mut add = |id: &str, copies: i64, problems: &mut Vec<String>| match table.index(id) {
+            Some(_) if copies < 1 => problems.push(format!(
+                "deck {seat}: {id} has copies {copies}; copies is at least 1"
+            )),
             Some(index) => {
-                for _ in 0..copies.clamp(0, 1000) {
+                for _ in 0..copies.min(1000) {
                     deck.push(index);
                 }
             }

@@ -1147,23 +1147,22 @@ fn resting_problem(game: &Qizhan) -> Option<String> {
         Phase::Swap if hand.is_empty() => {
             return Some("phase swap needs a non-empty hand".to_owned());
         }
-        Phase::Trim => {
+        Phase::Trim
             if hand.len() <= game.rules.options.hand_limit as usize
-                || !game.sides[game.active].hand_has_two_ids()
-            {
-                return Some(format!(
-                    "phase trim needs more than hand_limit = {} cards with two or more different ids",
-                    game.rules.options.hand_limit
-                ));
-            }
+                || !game.sides[game.active].hand_has_two_ids() =>
+        {
+            return Some(format!(
+                "phase trim needs more than hand_limit = {} cards with two or more different ids",
+                game.rules.options.hand_limit
+            ));
         }
         Phase::Main if !game.stack.is_empty() => {
             let waits = game.stack.last().is_some_and(|frame| {
                 let effects = &game.card(frame.card).effects;
                 effects.get(usize::from(frame.next)).is_some_and(|e| {
                     e.trigger == frame.trigger
-                        && !(matches!(frame.trigger, Trigger::Attack | Trigger::TurnStart)
-                            && !game.on_board(frame.source))
+                        && (game.on_board(frame.source)
+                            || !matches!(frame.trigger, Trigger::Attack | Trigger::TurnStart))
                 })
             });
             let mut options = 0;

@@ -558,10 +558,8 @@ impl Qizhan {
                     }
                 }
             }
-            Op::Cost(n) => {
-                if side == self.active {
-                    self.bonus = self.bonus.saturating_add(u32::from(n));
-                }
+            Op::Cost(n) if side == self.active => {
+                self.bonus = self.bonus.saturating_add(u32::from(n));
             }
             _ => {}
         }
