@@ -2,8 +2,9 @@
 //! parameters of §3, and random legal decks, some holding random custom cards whose effects
 //! cover the whole vocabulary of §5 (shift, revive, exile, stun, discard …).
 //!
-//! Every property is checked at every position of a few hundred games; the cheaper ones
-//! (games end, replays reproduce, views hide) over thousands.
+//! Every property is checked at every position of about two hundred games; views and
+//! determinization at every position of 300 more; games end and replays reproduce over 3,000
+//! more.
 
 use zhanqi_core::GameRng;
 use zhanqi_core::testkit::{PlayoutConfig, Property, check, check_all};
@@ -17,11 +18,7 @@ fn config(games: usize, seed: u64) -> PlayoutConfig {
     }
 }
 
-const CHEAP: [Property; 3] = [
-    Property::GamesEnd,
-    Property::ReplayReproduces,
-    Property::ViewsHide,
-];
+const CHEAP: [Property; 2] = [Property::GamesEnd, Property::ReplayReproduces];
 
 #[test]
 fn every_property_over_random_standard_games() {
@@ -48,7 +45,7 @@ fn alternatives() -> Vec<QizhanOptions> {
 #[test]
 fn every_property_under_alternative_parameters() {
     for (index, options) in alternatives().iter().enumerate() {
-        check_all::<Qizhan>(options, &config(25, 1000 * (index as u64 + 1)));
+        check_all::<Qizhan>(options, &config(12, 1000 * (index as u64 + 1)));
     }
 }
 
@@ -218,27 +215,39 @@ fn random_deck_options(seed: u64, customs: usize) -> QizhanOptions {
 fn every_property_with_random_legal_decks() {
     for seed in 0..8 {
         let options = random_deck_options(seed, 0);
-        check_all::<Qizhan>(&options, &config(10, 2000 + 100 * seed));
+        check_all::<Qizhan>(&options, &config(5, 2000 + 100 * seed));
     }
 }
 
 #[test]
 fn every_property_with_random_custom_cards() {
-    for seed in 0..24 {
+    for seed in 0..16 {
         let options = random_deck_options(10_000 + seed, 6);
-        check_all::<Qizhan>(&options, &config(8, 3000 + 100 * seed));
+        check_all::<Qizhan>(&options, &config(5, 3000 + 100 * seed));
     }
 }
 
 #[test]
-fn thousands_of_standard_games_end_replay_and_hide() {
+fn thousands_of_standard_games_end_and_replay() {
     check::<Qizhan>(&QizhanOptions::default(), &config(2000, 100_000), &CHEAP);
+}
+
+/// Views hide the hands and decks, and determinize resamples them from what the observer
+/// knows, at every position of hundreds of games.
+#[test]
+fn hundreds_of_games_hide_and_determinize_at_every_position() {
+    let properties = [Property::ViewsHide, Property::DeterminizeIgnoresTruth];
+    check::<Qizhan>(
+        &QizhanOptions::default(),
+        &config(300, 200_000),
+        &properties,
+    );
 }
 
 #[test]
 fn thousands_of_games_with_random_decks_and_cards_end_and_replay() {
     for seed in 0..40 {
         let options = random_deck_options(20_000 + seed, (seed % 5) as usize * 2);
-        check::<Qizhan>(&options, &config(50, 400_000 + 1000 * seed), &CHEAP);
+        check::<Qizhan>(&options, &config(25, 400_000 + 1000 * seed), &CHEAP);
     }
 }
