@@ -513,6 +513,8 @@ pub struct CardTable {
     pub any_auras: bool,
     /// Whether any aura grants a keyword.
     pub keyword_auras: bool,
+    /// Whether each card has an aura, by index: a small table that stays in cache.
+    has_aura: Vec<bool>,
 }
 
 impl CardTable {
@@ -529,11 +531,13 @@ impl CardTable {
         let keyword_auras = cards
             .iter()
             .any(|c| c.auras.iter().any(|e| matches!(e.op, Op::Grant(_))));
+        let has_aura = cards.iter().map(|c| !c.auras.is_empty()).collect();
         CardTable {
             cards,
             max_troops_buffs,
             any_auras,
             keyword_auras,
+            has_aura,
         }
     }
 
@@ -541,6 +545,12 @@ impl CardTable {
     #[must_use]
     pub fn card(&self, index: CardIndex) -> &Card {
         &self.cards[usize::from(index)]
+    }
+
+    /// Whether the card at an index has an aura (a static buff or grant that acts).
+    #[must_use]
+    pub fn has_aura(&self, index: CardIndex) -> bool {
+        self.has_aura[usize::from(index)]
     }
 
     /// The index of an id.

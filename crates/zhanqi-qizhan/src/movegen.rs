@@ -3,7 +3,7 @@
 use zhanqi_core::{SeatSet, ToAct};
 
 use crate::action::Action;
-use crate::board::{Side, Zone};
+use crate::board::{MAX_ARMS, Side, Zone};
 use crate::cards::{Card, CardIndex, Kind};
 use crate::effect::Trigger;
 use crate::resolve::Choice;
@@ -83,18 +83,25 @@ impl Qizhan {
             }
         });
         let graph = &self.rules.graph;
+        let capacity = self.rules.options.zone_capacity as usize;
+        let mut counts = [0usize; 1 + 2 * MAX_ARMS as usize];
+        for card in &self.sides[side].board {
+            counts[usize::from(card.loc)] += 1;
+        }
         for card in &self.sides[side].board {
             let from = Qizhan::reference(side, card);
-            let printed = self.card(card.card);
-            if card.mp >= 1 && matches!(printed.kind, Kind::General | Kind::Troop) {
-                let neighbours = graph.neighbours(card.loc);
-                for loc in 0..graph.locations() {
-                    let zone = Zone::new(side, loc);
-                    if neighbours & (1 << loc) != 0
-                        && printed.may_occupy(graph.kind(loc))
-                        && self.has_room(zone)
-                    {
-                        out.push(Action::Move(from, zone));
+            if card.mp >= 1 {
+                let printed = self.card(card.card);
+                if matches!(printed.kind, Kind::General | Kind::Troop) {
+                    let mut neighbours = graph.neighbours(card.loc);
+                    while neighbours != 0 {
+                        let loc = neighbours.trailing_zeros() as u8;
+                        neighbours &= neighbours - 1;
+                        if printed.may_occupy(graph.kind(loc))
+                            && (capacity == 0 || counts[usize::from(loc)] < capacity)
+                        {
+                            out.push(Action::Move(from, Zone::new(side, loc)));
+                        }
                     }
                 }
             }

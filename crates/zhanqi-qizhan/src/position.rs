@@ -1082,7 +1082,7 @@ pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan,
         }
         stack.reverse();
     }
-    let game = Qizhan {
+    let mut game = Qizhan {
         rules: rules.clone(),
         rng: GameRng::from_seed(seed),
         phase,
@@ -1099,7 +1099,9 @@ pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan,
         modifiers,
         stack,
         scratch: Vec::with_capacity(16),
+        aura_sources: Vec::new(),
     };
+    game.refresh_auras();
     for (side, read, line) in &read_cards {
         let max = game.effective(*side, &read.card).max_troops;
         // With destroy_on_zero = false a card lives on at 0 troops (§6.6).

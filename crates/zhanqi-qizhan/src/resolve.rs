@@ -644,6 +644,7 @@ impl Qizhan {
             }
         }
         self.modifiers.retain(|m| m.host != entry);
+        self.refresh_auras();
     }
 
     /// Moves a board card to another location of its side, keeping its entry number; frames
@@ -685,6 +686,7 @@ impl Qizhan {
             stunned: false,
             marked: false,
         });
+        self.refresh_auras();
         let index = self.sides[side].board_position(entry).unwrap_or(0);
         let placed = self.sides[side].board[index];
         let effective = self.effective(side, &placed);

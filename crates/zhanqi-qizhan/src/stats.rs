@@ -77,7 +77,7 @@ impl Qizhan {
             max_troops: i32::from(printed.troops),
             keywords: printed.keywords,
         };
-        if self.rules.table.any_auras {
+        if !self.aura_sources.is_empty() {
             self.add_auras(side, card, &mut value);
         }
         for modifier in &self.modifiers {
@@ -94,32 +94,50 @@ impl Qizhan {
 
     /// Adds the static buffs and grants of every card and attachment that reach the card.
     fn add_auras(&self, side: Side, card: &BoardCard, value: &mut Effective) {
-        let apply = |effect: &Effect, owner: Side, source: &BoardCard, value: &mut Effective| {
+        for &(owner, entry, carrier) in &self.aura_sources {
+            let Some(source) = self.sides[owner].board.iter().find(|c| c.entry == entry) else {
+                continue;
+            };
             let source_zone = Zone::new(owner, source.loc);
-            if aura_reaches(self, effect, owner, source_zone, source.entry, side, card) {
-                match effect.op {
-                    Op::Buff(stat, delta) => value.add(ModifierKind::Buff(stat, delta)),
-                    Op::Grant(keyword) => value.add(ModifierKind::Grant(keyword)),
-                    _ => {}
+            for effect in &self.card(carrier).auras {
+                if aura_reaches(self, effect, owner, source_zone, source.entry, side, card) {
+                    match effect.op {
+                        Op::Buff(stat, delta) => value.add(ModifierKind::Buff(stat, delta)),
+                        Op::Grant(keyword) => value.add(ModifierKind::Grant(keyword)),
+                        _ => {}
+                    }
                 }
             }
-        };
+        }
+    }
+
+    /// Rebuilds the list of auras on the board: every board card with an aura, then every
+    /// attachment with one (its host as source).
+    pub(crate) fn refresh_auras(&mut self) {
+        self.aura_sources.clear();
+        let table = &self.rules.table;
+        if !table.any_auras {
+            return;
+        }
         for owner in Side::BOTH {
             for source in &self.sides[owner].board {
-                for effect in &self.card(source.card).auras {
-                    apply(effect, owner, source, value);
+                if table.has_aura(source.card) {
+                    self.aura_sources.push((owner, source.entry, source.card));
                 }
             }
         }
         for attachment in &self.attachments {
-            let auras = &self.card(attachment.card).auras;
-            if auras.is_empty() {
-                continue;
-            }
-            if let Some((owner, host)) = self.find(attachment.host) {
-                for effect in auras {
-                    apply(effect, owner, host, value);
-                }
+            if table.has_aura(attachment.card)
+                && let Some((owner, _)) = Side::BOTH.into_iter().find_map(|side| {
+                    self.sides[side]
+                        .board
+                        .iter()
+                        .find(|c| c.entry == attachment.host)
+                        .map(|c| (side, c))
+                })
+            {
+                self.aura_sources
+                    .push((owner, attachment.host, attachment.card));
             }
         }
     }
@@ -173,6 +191,42 @@ impl Qizhan {
                 let max = self.effective(side, &card).max_troops;
                 if card.troops > max {
                     self.sides[side].board[index].troops = max;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use zhanqi_core::{Game, GameRng, ToAct};
+
+    use crate::{Qizhan, QizhanOptions};
+
+    /// The aura list kept along the play is the one rebuilt from scratch, at every position
+    /// of random games with both starter decks (equipment, Lan Yue, Wolf Totem).
+    #[test]
+    fn the_kept_aura_list_matches_a_fresh_one() {
+        let mut actions = Vec::new();
+        for seed in 0..200 {
+            let mut game = Qizhan::new(&QizhanOptions::default(), seed).unwrap();
+            let mut rng = GameRng::stream(seed, 2);
+            loop {
+                let mut fresh = game.clone();
+                fresh.refresh_auras();
+                assert_eq!(fresh.aura_sources, game.aura_sources, "seed {seed}");
+                match game.to_act() {
+                    ToAct::Over => break,
+                    ToAct::Chance => {
+                        game.roll().unwrap();
+                    }
+                    ToAct::Seats(seats) => {
+                        let seat = seats.lowest().unwrap();
+                        actions.clear();
+                        game.legal_actions(seat, &mut actions);
+                        let action = actions[rng.below(actions.len())];
+                        game.apply_unchecked(seat, &action);
+                    }
                 }
             }
         }

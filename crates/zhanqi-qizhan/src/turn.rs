@@ -46,6 +46,7 @@ impl Qizhan {
             modifiers: Vec::new(),
             stack: Vec::new(),
             scratch: Vec::with_capacity(16),
+            aura_sources: Vec::with_capacity(8),
         };
         for _ in 0..opening {
             game.draw(Side::A);
@@ -105,6 +106,7 @@ impl Qizhan {
                         host: target.entry,
                         card,
                     });
+                    self.refresh_auras();
                     if has_play {
                         self.push_frame(Trigger::Play, card, self.active, Some(target));
                     }
