@@ -166,9 +166,17 @@ impl Game for Qizhan {
         if self.acting() != ToAct::Chance {
             return Err(Illegal::NoChance);
         }
-        let mut outcomes = Vec::new();
-        self.for_each_option(|a| outcomes.push(a));
-        let action = outcomes[self.rng.below(outcomes.len())];
+        let mut count = 0;
+        self.for_each_option(|_| count += 1);
+        let pick = self.rng.below(count);
+        let mut action = Action::Concede;
+        let mut index = 0;
+        self.for_each_option(|a| {
+            if index == pick {
+                action = a;
+            }
+            index += 1;
+        });
         let before = self.clone();
         self.play_action(self.active, action);
         Ok((action, self.events_since(&before)))
