@@ -420,14 +420,20 @@ impl Qizhan {
                     self.stack[top].extra = Extra::Shift(list);
                     return;
                 }
-                let mut index = 0;
-                while let Some(card) = self.sides[zone.side].board.get(index) {
-                    let (loc, entry) = (card.loc, card.entry);
-                    if loc == zone.loc {
-                        self.op_on_card(controller, &effect, zone.side, entry);
-                    }
-                    index += 1;
+                // The zone's cards are taken first: an `exile` removes them as it goes.
+                let mut targets = std::mem::take(&mut self.scratch);
+                targets.clear();
+                targets.extend(
+                    self.sides[zone.side]
+                        .board
+                        .iter()
+                        .filter(|c| c.loc == zone.loc)
+                        .map(|c| (zone.side, c.entry)),
+                );
+                for &(side, entry) in &targets {
+                    self.op_on_card(controller, &effect, side, entry);
                 }
+                self.scratch = targets;
                 self.pass();
                 if !self.destruction(None) {
                     self.check();

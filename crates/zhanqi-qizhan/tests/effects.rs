@@ -377,3 +377,23 @@ fn the_round_of_an_effect_on_an_enemy_runs_to_its_controllers_turn() {
     );
     assert_eq!(line(&game, 2), "A board L1=AZ03#10:3/1/1[swift:rA]");
 }
+
+#[test]
+fn exile_of_an_enemy_zone_takes_every_card_of_it() {
+    let options = options_with("skill", &["play>exile()@enemy_zone"]);
+    let mut game = load_with(
+        &options,
+        &position(
+            "L1=AZ03#10:3/1/1",
+            "L1=CW06#21:5/1/1,CW04#22:2/1/1,CW03#23:3/1/2 L2=CW04#24:2/1/1",
+            "CW08#2",
+        ),
+    );
+    play(&mut game, A, "play XS A.L1#10");
+    play(&mut game, A, "target B.L1");
+    assert_eq!(line(&game, 4), "B board L2=CW04#24:2/1/1");
+    assert_eq!(
+        line(&game, 3),
+        "B hand CW08#2 deck - discard -/-/-/- exile CW03,CW04,CW06"
+    );
+}
