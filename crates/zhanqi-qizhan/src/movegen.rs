@@ -1,0 +1,199 @@
+//! Legal actions (§12.4–12.5): who acts at each resting position and what they may do.
+
+use zhanqi_core::{SeatSet, ToAct};
+
+use crate::action::Action;
+use crate::board::{MAX_ARMS, Side, Zone};
+use crate::cards::{Card, CardIndex, Kind};
+use crate::effect::Trigger;
+use crate::resolve::Choice;
+use crate::state::{BoardCard, CardRef, Phase, Qizhan};
+
+impl Qizhan {
+    /// Who acts now.
+    #[must_use]
+    pub fn acting(&self) -> ToAct {
+        match self.phase {
+            Phase::Over => ToAct::Over,
+            Phase::Main => match self.stack.last() {
+                None => ToAct::Seats(SeatSet::only(self.active.seat())),
+                Some(frame) => match self.pending_choice() {
+                    Some(Choice::Discard(_)) => ToAct::Chance,
+                    _ => ToAct::Seats(SeatSet::only(frame.side.seat())),
+                },
+            },
+            _ => ToAct::Seats(SeatSet::only(self.active.seat())),
+        }
+    }
+
+    /// The side that acts now, if a side does.
+    #[must_use]
+    pub fn acting_side(&self) -> Option<Side> {
+        match self.acting() {
+            ToAct::Seats(seats) => seats.lowest().and_then(Side::of_seat),
+            _ => None,
+        }
+    }
+
+    /// Appends every legal action of `side` (none when it need not act).
+    pub fn push_actions(&self, side: Side, out: &mut Vec<Action>) {
+        if self.acting_side() != Some(side) {
+            return;
+        }
+        match self.phase {
+            Phase::Discard | Phase::Trim => {
+                self.each_hand_id(|card| out.push(Action::Discard(card)))
+            }
+            Phase::Swap => {
+                out.push(Action::NoSwap);
+                self.each_hand_id(|card| out.push(Action::Swap(card)));
+            }
+            Phase::Main if !self.stack.is_empty() => self.for_each_option(|a| out.push(a)),
+            Phase::Main => self.push_main_actions(out),
+            Phase::Over => {}
+        }
+    }
+
+    /// Appends the chance outcomes of a random discard.
+    pub fn push_chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
+        if self.acting() == ToAct::Chance {
+            self.for_each_option(|a| out.push((a, 1)));
+        }
+    }
+
+    /// Calls `f` once for each different id in the active side's hand.
+    fn each_hand_id(&self, mut f: impl FnMut(CardIndex)) {
+        let mut previous = None;
+        for card in &self.sides[self.active].hand {
+            if previous != Some(card.card) {
+                f(card.card);
+                previous = Some(card.card);
+            }
+        }
+    }
+
+    /// MAIN: end, plays, moves and attacks.
+    fn push_main_actions(&self, out: &mut Vec<Action>) {
+        out.push(Action::End);
+        let side = self.active;
+        let budget = self.budget();
+        self.each_hand_id(|card| {
+            if self.spent + u32::from(self.card(card).cost) <= budget {
+                self.push_plays(card, out);
+            }
+        });
+        let graph = &self.rules.graph;
+        let capacity = self.rules.options.zone_capacity as usize;
+        let mut counts = [0usize; 1 + 2 * MAX_ARMS as usize];
+        for card in &self.sides[side].board {
+            counts[usize::from(card.loc)] += 1;
+        }
+        for card in &self.sides[side].board {
+            let from = Qizhan::reference(side, card);
+            if card.mp >= 1 {
+                let printed = self.card(card.card);
+                if matches!(printed.kind, Kind::General | Kind::Troop) {
+                    let mut neighbours = graph.neighbours(card.loc);
+                    while neighbours != 0 {
+                        let loc = neighbours.trailing_zeros() as u8;
+                        neighbours &= neighbours - 1;
+                        if printed.may_occupy(graph.kind(loc))
+                            && (capacity == 0 || counts[usize::from(loc)] < capacity)
+                        {
+                            out.push(Action::Move(from, Zone::new(side, loc)));
+                        }
+                    }
+                }
+            }
+            if card.ap >= 1 && !card.stunned {
+                let stats = self.effective(side, card);
+                if stats.atk >= 1 {
+                    let enemy = side.other();
+                    for target in &self.sides[enemy].board {
+                        let to = Qizhan::reference(enemy, target);
+                        if i32::from(self.distance(from.zone, to.zone)) <= stats.range
+                            && !self.guarded(enemy, target)
+                        {
+                            out.push(Action::Attack(from, to));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The plays of one affordable card id (§6.1, 5.7(b)).
+    fn push_plays(&self, card: CardIndex, out: &mut Vec<Action>) {
+        let side = self.active;
+        let printed = self.card(card);
+        match printed.kind {
+            Kind::General | Kind::Troop | Kind::Building => {
+                for loc in 0..self.rules.graph.locations() {
+                    let zone = Zone::new(side, loc);
+                    if self.may_deploy(card, zone) {
+                        out.push(Action::PlayInto(card, zone));
+                    }
+                }
+            }
+            Kind::Event => {
+                if self.first_choice_has_target(printed, None) {
+                    out.push(Action::PlayEvent(card));
+                }
+            }
+            Kind::Equipment | Kind::Skill | Kind::Soul => {
+                for host in &self.sides[side].board {
+                    if self.may_play_on(printed, side, host) {
+                        out.push(Action::PlayOn(card, Qizhan::reference(side, host)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether an aux card may be played with `host` as its host or caster.
+    pub(crate) fn may_play_on(&self, printed: &Card, side: Side, host: &BoardCard) -> bool {
+        let fits = if printed.attaches() {
+            matches!(self.card(host.card).kind, Kind::General | Kind::Troop)
+                && self.attachments_of(host.entry).count() < self.rules.options.equip_limit as usize
+        } else if printed.kind == Kind::Soul {
+            self.card(host.card).kind == Kind::General && host.ap >= 1
+        } else {
+            printed.kind == Kind::Skill
+        };
+        fits && self.first_choice_has_target(printed, Some(Zone::new(side, host.loc)))
+    }
+
+    /// 5.7(b): the first `play` effect that needs a chosen card or zone has an option from
+    /// `source`.
+    fn first_choice_has_target(&self, printed: &Card, source: Option<Zone>) -> bool {
+        printed
+            .effects
+            .iter()
+            .find(|e| e.trigger == Trigger::Play && e.chooses_card())
+            .is_none_or(|effect| self.has_chosen_target(self.active, source, effect))
+    }
+
+    /// Whether an action is legal for `side` now (the checked path).
+    #[must_use]
+    pub fn is_legal(&self, side: Side, action: &Action) -> bool {
+        if *action == Action::Concede {
+            return self.phase != Phase::Over;
+        }
+        if self.acting() == ToAct::Chance {
+            let mut found = false;
+            self.for_each_option(|a| found |= a == *action);
+            return found;
+        }
+        let mut actions = Vec::new();
+        self.push_actions(side, &mut actions);
+        actions.contains(action)
+    }
+
+    /// A board card of the active side named by a reference.
+    #[must_use]
+    pub fn own_card(&self, card: CardRef) -> Option<&BoardCard> {
+        (card.zone.side == self.active)
+            .then(|| self.at(card))
+            .flatten()
+    }
+}

@@ -1,0 +1,234 @@
+//! Effective stats and keywords (§5.6, §5.8): printed values, static auras of cards and
+//! attachments, and timed or permanent modifiers, with the floors of §5.6.
+
+use crate::board::{Side, Zone};
+use crate::effect::{Effect, Keyword, Keywords, Op, Selector, Stat};
+use crate::state::{BoardCard, ModifierKind, Qizhan};
+
+/// A board card's effective values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Effective {
+    /// Attack power, ≥ 0.
+    pub atk: i32,
+    /// Armour, ≥ 0.
+    pub armour: i32,
+    /// Range, ≥ 1 when printed ≥ 1.
+    pub range: i32,
+    /// Maximum troops, ≥ 1.
+    pub max_troops: i32,
+    /// Keywords, printed and gained.
+    pub keywords: Keywords,
+}
+
+impl Effective {
+    fn add(&mut self, kind: ModifierKind) {
+        match kind {
+            ModifierKind::Buff(stat, delta) => {
+                let delta = i32::from(delta);
+                match stat {
+                    Stat::Atk => self.atk += delta,
+                    Stat::Armour => self.armour += delta,
+                    Stat::Range => self.range += delta,
+                    Stat::MaxTroops => self.max_troops += delta,
+                }
+            }
+            ModifierKind::Grant(keyword) => self.keywords.insert(keyword),
+        }
+    }
+}
+
+/// Whether an aura of a card at `source` (controlled by `owner`, entry `source_entry`)
+/// reaches the card `target` of `target_side`.
+pub(crate) fn aura_reaches(
+    game: &Qizhan,
+    effect: &Effect,
+    owner: Side,
+    source: Zone,
+    source_entry: u32,
+    target_side: Side,
+    target: &BoardCard,
+) -> bool {
+    let target_zone = Zone::new(target_side, target.loc);
+    let selected = match effect.selector {
+        Selector::Own => return target.entry == source_entry,
+        Selector::FriendsZone => {
+            target_side == owner && target_zone == source && target.entry != source_entry
+        }
+        Selector::AllFriends => target_side == owner,
+        Selector::AllEnemies => target_side != owner,
+        Selector::All => true,
+        _ => false,
+    };
+    selected
+        && effect
+            .range
+            .is_none_or(|r| game.distance(source, target_zone) <= r)
+}
+
+impl Qizhan {
+    /// The effective stats and keywords of a card of `side` on the board.
+    #[must_use]
+    pub fn effective(&self, side: Side, card: &BoardCard) -> Effective {
+        let printed = self.card(card.card);
+        let mut value = Effective {
+            atk: i32::from(printed.atk),
+            armour: i32::from(printed.armour),
+            range: i32::from(printed.range),
+            max_troops: i32::from(printed.troops),
+            keywords: printed.keywords,
+        };
+        if !self.aura_sources.is_empty() {
+            self.add_auras(side, card, &mut value);
+        }
+        for modifier in &self.modifiers {
+            if modifier.host == card.entry {
+                value.add(modifier.kind);
+            }
+        }
+        value.atk = value.atk.max(0);
+        value.armour = value.armour.max(0);
+        value.range = value.range.max(i32::from(printed.range >= 1));
+        value.max_troops = value.max_troops.max(1);
+        value
+    }
+
+    /// Adds the static buffs and grants of every card and attachment that reach the card.
+    fn add_auras(&self, side: Side, card: &BoardCard, value: &mut Effective) {
+        for &(owner, entry, carrier) in &self.aura_sources {
+            let Some(source) = self.sides[owner].board.iter().find(|c| c.entry == entry) else {
+                continue;
+            };
+            let source_zone = Zone::new(owner, source.loc);
+            for effect in &self.card(carrier).auras {
+                if aura_reaches(self, effect, owner, source_zone, source.entry, side, card) {
+                    match effect.op {
+                        Op::Buff(stat, delta) => value.add(ModifierKind::Buff(stat, delta)),
+                        Op::Grant(keyword) => value.add(ModifierKind::Grant(keyword)),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// Rebuilds the list of auras on the board: every board card with an aura, then every
+    /// attachment with one (its host as source).
+    pub(crate) fn refresh_auras(&mut self) {
+        self.aura_sources.clear();
+        let table = &self.rules.table;
+        if !table.any_auras {
+            return;
+        }
+        for owner in Side::BOTH {
+            for source in &self.sides[owner].board {
+                if table.has_aura(source.card) {
+                    self.aura_sources.push((owner, source.entry, source.card));
+                }
+            }
+        }
+        for attachment in &self.attachments {
+            if table.has_aura(attachment.card)
+                && let Some((owner, _)) = Side::BOTH.into_iter().find_map(|side| {
+                    self.sides[side]
+                        .board
+                        .iter()
+                        .find(|c| c.entry == attachment.host)
+                        .map(|c| (side, c))
+                })
+            {
+                self.aura_sources
+                    .push((owner, attachment.host, attachment.card));
+            }
+        }
+    }
+
+    /// A board card's keywords now: printed, unless an aura or a modifier grants some.
+    #[must_use]
+    pub fn keywords(&self, side: Side, card: &BoardCard) -> Keywords {
+        let granted = self.rules.table.keyword_auras
+            || self
+                .modifiers
+                .iter()
+                .any(|m| matches!(m.kind, ModifierKind::Grant(_)));
+        if granted {
+            self.effective(side, card).keywords
+        } else {
+            self.card(card.card).keywords
+        }
+    }
+
+    /// Whether a board card has a keyword now.
+    #[must_use]
+    pub fn has_keyword(&self, side: Side, card: &BoardCard, keyword: Keyword) -> bool {
+        self.keywords(side, card).contains(keyword)
+    }
+
+    /// The per-turn MP of a card (7.3(b)): `swift_mp` with swift, `base_mp` otherwise, 0 for
+    /// buildings.
+    #[must_use]
+    pub fn per_turn_mp(&self, side: Side, card: &BoardCard) -> u16 {
+        let options = &self.rules.options;
+        if !matches!(
+            self.card(card.card).kind,
+            crate::Kind::General | crate::Kind::Troop
+        ) {
+            0
+        } else if self.has_keyword(side, card, Keyword::Swift) {
+            options.swift_mp as u16
+        } else {
+            options.base_mp as u16
+        }
+    }
+
+    /// Lowers `troops_now` to the effective `max_troops` wherever it has fallen below (5.6).
+    pub(crate) fn clamp_troops(&mut self) {
+        if !self.rules.table.max_troops_buffs {
+            return;
+        }
+        for side in Side::BOTH {
+            for index in 0..self.sides[side].board.len() {
+                let card = self.sides[side].board[index];
+                let max = self.effective(side, &card).max_troops;
+                if card.troops > max {
+                    self.sides[side].board[index].troops = max;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use zhanqi_core::{Game, GameRng, ToAct};
+
+    use crate::{Qizhan, QizhanOptions};
+
+    /// The aura list kept along the play is the one rebuilt from scratch, at every position
+    /// of random games with both starter decks (equipment, Lan Yue, Wolf Totem).
+    #[test]
+    fn the_kept_aura_list_matches_a_fresh_one() {
+        let mut actions = Vec::new();
+        for seed in 0..200 {
+            let mut game = Qizhan::new(&QizhanOptions::default(), seed).unwrap();
+            let mut rng = GameRng::stream(seed, 2);
+            loop {
+                let mut fresh = game.clone();
+                fresh.refresh_auras();
+                assert_eq!(fresh.aura_sources, game.aura_sources, "seed {seed}");
+                match game.to_act() {
+                    ToAct::Over => break,
+                    ToAct::Chance => {
+                        game.roll().unwrap();
+                    }
+                    ToAct::Seats(seats) => {
+                        let seat = seats.lowest().unwrap();
+                        actions.clear();
+                        game.legal_actions(seat, &mut actions);
+                        let action = actions[rng.below(actions.len())];
+                        game.apply_unchecked(seat, &action);
+                    }
+                }
+            }
+        }
+    }
+}
