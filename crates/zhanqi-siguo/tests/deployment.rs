@@ -1,6 +1,6 @@
 //! Deployments: random ones (§15.5) and the guarded chooser for AI seats.
 
-mod common;
+use crate::common;
 
 use common::*;
 use zhanqi_core::GameRng;

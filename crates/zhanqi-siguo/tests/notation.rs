@@ -1,7 +1,7 @@
 //! The notation of §11: canonical round trips of actions, positions and records, and errors
 //! that name the field and the character offset.
 
-mod common;
+use crate::common;
 
 use common::*;
 use zhanqi_core::{BySeat, Game, GameNotation, Seat, Viewer};

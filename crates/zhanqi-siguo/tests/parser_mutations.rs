@@ -2,7 +2,7 @@
 //! positions, actions and records mutated at random (bytes replaced, inserted, deleted,
 //! multi-byte characters included), thousands of times.
 
-mod common;
+use crate::common;
 
 use common::*;
 use zhanqi_core::{GameNotation, GameRng, Viewer};

@@ -1,6 +1,6 @@
 //! Every test vector of §13 as a named test, and the worked examples of §12.
 
-mod common;
+use crate::common;
 
 use common::*;
 use zhanqi_core::{Game, GameNotation, SeatResult, ToAct, Viewer};

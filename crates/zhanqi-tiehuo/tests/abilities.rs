@@ -1,7 +1,7 @@
 //! The abilities of §13 and the environments of §12 beyond the vectors: each checked on a
 //! position through the multiplier it writes in the pending line, or the actions it allows.
 
-mod common;
+use crate::common;
 
 use common::{legal, line, load, play};
 

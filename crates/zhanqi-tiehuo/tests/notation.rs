@@ -1,7 +1,7 @@
 //! The notation of §17 beyond the vectors: canonical round trips, `load`'s refusals naming
 //! field and offset, action texts, views, records, and the options of §17.11.
 
-mod common;
+use crate::common;
 
 use zhanqi_core::{Game, GameNotation, Seat, Viewer};
 use zhanqi_tiehuo::{Tiehuo, TiehuoOptions};

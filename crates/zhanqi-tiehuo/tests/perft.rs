@@ -2,7 +2,7 @@
 //! given length from a position, each chance outcome counted once whatever its weight,
 //! `concede` not counted, sequences that reach game over earlier not counted (§17.10).
 
-mod common;
+use crate::common;
 
 use zhanqi_core::{Game, ToAct};
 use zhanqi_tiehuo::Tiehuo;

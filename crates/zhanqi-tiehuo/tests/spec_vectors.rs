@@ -1,7 +1,7 @@
 //! Every test vector of §16 as a named test: T1–T25 as positions and rolls, and the vectors
 //! of §16.1 (T26–T33) step by step in the notation of §17.
 
-mod common;
+use crate::common;
 
 use common::{assert_legal, assert_lines, load, play};
 use zhanqi_core::{Game, GameNotation, Seat, Viewer};

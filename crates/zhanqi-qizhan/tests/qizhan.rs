@@ -1,0 +1,10 @@
+//! The integration tests of `zhanqi-qizhan`, one binary (each file a module) so that a test build links
+//! once per crate.
+
+mod cards;
+mod digests;
+mod effects;
+mod notation;
+mod perft;
+mod properties;
+mod spec_vectors;

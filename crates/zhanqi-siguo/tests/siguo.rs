@@ -1,0 +1,13 @@
+//! The integration tests of `zhanqi-siguo`, one binary (each file a module) so that a test build links
+//! once per crate.
+
+mod common;
+mod coverage;
+mod deployment;
+mod digests;
+mod movegen_reference;
+mod notation;
+mod parser_mutations;
+mod perft;
+mod properties;
+mod spec_vectors;
