@@ -2,6 +2,7 @@
 //! error frames.
 
 use axum::Json;
+use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use zhanqi_store::StoreError;
@@ -79,6 +80,78 @@ impl IntoResponse for ApiError {
         let body = serde_json::json!({"error": {"code": self.code, "message": self.message}});
         (self.status(), Json(body)).into_response()
     }
+}
+
+/// A JSON request body whose refusal is an [`ApiError`] of one sentence, not axum's text with
+/// serde's words in it.
+pub type ApiJson<T> = axum_extra::extract::WithRejection<Json<T>, ApiError>;
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> ApiError {
+        let message = match &rejection {
+            JsonRejection::MissingJsonContentType(_) => {
+                "the request body must be JSON sent with the header Content-Type: application/json"
+                    .to_owned()
+            }
+            JsonRejection::JsonSyntaxError(_) => {
+                r#"the request body is not JSON; send one JSON object, such as {"name":"alice"}"#
+                    .to_owned()
+            }
+            JsonRejection::JsonDataError(error) => body_mistake(&error.body_text()),
+            _ => "the request body could not be read; send one small JSON object".to_owned(),
+        };
+        ApiError::bad_message(message)
+    }
+}
+
+/// One sentence for a JSON body of the wrong shape, from axum's text (serde's error, after the
+/// path of the field it is about) without serde's own words.
+fn body_mistake(text: &str) -> String {
+    let detail = text
+        .split_once("target type: ")
+        .map_or(text, |(_, rest)| rest);
+    let quoted = |marker: &str| {
+        let rest = detail.split_once(marker)?.1;
+        let name = rest.split_once('`')?.0;
+        Some(
+            name.chars()
+                .take(32)
+                .flat_map(char::escape_debug)
+                .collect::<String>(),
+        )
+    };
+    if let Some(field) = quoted("missing field `") {
+        return format!("the request needs the field \"{field}\"");
+    }
+    if let Some(field) = quoted("unknown field `") {
+        return format!(
+            "the request has no field \"{field}\"; send only the fields docs/wire-protocol.md lists for it"
+        );
+    }
+    let field = detail
+        .split_once(": ")
+        .map(|(path, _)| path)
+        // A field of the body's object; a path into an array means the body was none.
+        .filter(|path| {
+            !path.is_empty()
+                && path.len() <= 32
+                && path.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+    let Some(field) = field else {
+        return "the request body must be a JSON object with the fields docs/wire-protocol.md lists for it"
+            .to_owned();
+    };
+    let kind = if detail.contains("expected a string") {
+        "a string"
+    } else if ["expected i", "expected u", "expected an integer"]
+        .iter()
+        .any(|expected| detail.contains(expected))
+    {
+        "a whole number"
+    } else {
+        "a value of the kind docs/wire-protocol.md gives it"
+    };
+    format!("\"{field}\" must be {kind}")
 }
 
 impl From<StoreError> for ApiError {

@@ -5,6 +5,7 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
+use axum_extra::extract::WithRejection;
 use axum_extra::extract::cookie::{Cookie, CookieJar};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -13,7 +14,7 @@ use zhanqi_store::{Account, GameId, LayoutShelf, NewAccount, UnixMillis};
 
 use crate::address::ClientAddress;
 use crate::auth::{self, SESSION_COOKIE, SignedIn};
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiJson};
 use crate::replay;
 use crate::sign_in_limits::SignInKind;
 use crate::state::AppState;
@@ -84,7 +85,7 @@ async fn guest(
     State(state): State<AppState>,
     client: ClientAddress,
     jar: CookieJar,
-    Json(body): Json<GuestBody>,
+    WithRejection(Json(body), _): ApiJson<GuestBody>,
 ) -> Result<(CookieJar, Json<Value>), ApiError> {
     state.sign_in.check(SignInKind::Guest, client.key())?;
     let wanted = auth::check_name(&body.name)?;
@@ -127,7 +128,7 @@ async fn register(
     State(state): State<AppState>,
     client: ClientAddress,
     jar: CookieJar,
-    Json(body): Json<Credentials>,
+    WithRejection(Json(body), _): ApiJson<Credentials>,
 ) -> Result<(CookieJar, Json<Value>), ApiError> {
     state.sign_in.check(SignInKind::Register, client.key())?;
     let name = auth::check_name(&body.name)?;
@@ -163,7 +164,7 @@ async fn login(
     State(state): State<AppState>,
     client: ClientAddress,
     jar: CookieJar,
-    Json(body): Json<Credentials>,
+    WithRejection(Json(body), _): ApiJson<Credentials>,
 ) -> Result<(CookieJar, Json<Value>), ApiError> {
     state.sign_in.check(SignInKind::Login, client.key())?;
     let attempt = state
@@ -324,7 +325,7 @@ async fn save_layout(
     State(state): State<AppState>,
     SignedIn(account): SignedIn,
     Path(name): Path<String>,
-    Json(body): Json<LayoutBody>,
+    WithRejection(Json(body), _): ApiJson<LayoutBody>,
 ) -> Result<Json<Value>, ApiError> {
     let name = auth::check_name(&name)?;
     let entry = Registry::standard()

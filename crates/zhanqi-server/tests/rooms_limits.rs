@@ -257,3 +257,185 @@ async fn only_players_and_the_creator_choose_a_room_s_ais() {
         .await;
     server.kill();
 }
+
+/// Words of serde's (and axum's) own error texts, which no error a person sees may carry.
+const SERDE_WORDS: &[&str] = &[
+    "invalid type",
+    "expected",
+    "internally tagged",
+    "untagged",
+    "at line",
+    "ClientMessage",
+    "struct ",
+    "Failed to",
+    "deserialize",
+];
+
+fn assert_one_plain_sentence(asked: &str, message: &str) {
+    assert!(!message.trim().is_empty(), "{asked}: an empty message");
+    assert!(
+        !message.contains('\n'),
+        "{asked}: {message:?} is more than a line"
+    );
+    assert!(message.len() < 300, "{asked}: {message:?} is long");
+    for word in SERDE_WORDS {
+        assert!(
+            !message.contains(word),
+            "{asked}: {message:?} shows serde's words ({word:?})"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_frames_and_bodies_are_refused_in_one_plain_sentence() {
+    let database = Database::sqlite();
+    let server = TestServer::start(config(&database));
+    let alice = Person::guest(&server, "alice").await;
+    let mut a = alice.socket().await;
+    let deep_array = format!("{}{}", "[".repeat(300), "]".repeat(300));
+    let deep_object = format!(r#"{}1{}"#, r#"{"a":"#.repeat(300), "}".repeat(300));
+    let deep_field = format!(
+        r#"{{"type":"join","room":{}1{}}}"#,
+        "[".repeat(200),
+        "]".repeat(200)
+    );
+    let frames = [
+        ("null", "a JSON object"),
+        ("[]", "a JSON object"),
+        ("[1,2,3]", "a JSON object"),
+        ("42", "a JSON object"),
+        (r#""join""#, "a JSON object"),
+        ("true", "a JSON object"),
+        ("not json", "not JSON"),
+        ("{}", r#"needs a "type" field"#),
+        (r#"{"room":1}"#, r#"needs a "type" field"#),
+        (r#"{"type":null}"#, r#""type" must be a string"#),
+        (r#"{"type":5}"#, r#""type" must be a string"#),
+        (r#"{"type":["join"]}"#, r#""type" must be a string"#),
+        (r#"{"type":"fly","room":1}"#, "is not a message type"),
+        (r#"{"type":"act"}"#, r#"needs the field "room""#),
+        (r#"{"type":"act","room":1}"#, r#"needs the field "action""#),
+        (r#"{"type":"sit","room":1}"#, r#"needs the field "seat""#),
+        (
+            r#"{"type":"act","room":"x","action":"a"}"#,
+            r#""room" must be a whole number"#,
+        ),
+        (
+            r#"{"type":"act","room":null,"action":"a"}"#,
+            r#""room" must be a whole number"#,
+        ),
+        (
+            r#"{"type":"act","room":1.5,"action":"a"}"#,
+            r#""room" must be a whole number"#,
+        ),
+        (
+            r#"{"type":"act","room":1e300,"action":"a"}"#,
+            r#""room" must be a whole number"#,
+        ),
+        (
+            r#"{"type":"join","room":99999999999999999999999999}"#,
+            r#""room" must be a whole number"#,
+        ),
+        (
+            r#"{"type":"act","room":1,"action":5}"#,
+            r#""action" must be a string"#,
+        ),
+        (
+            r#"{"type":"sit","room":1,"seat":null}"#,
+            r#""seat" must be a string"#,
+        ),
+        (
+            r#"{"type":"ai","room":1,"seat":"n","level":3}"#,
+            r#""level" must be a string"#,
+        ),
+        (
+            r#"{"type":"create","game":["junqi"],"mode":"2p"}"#,
+            r#""game" must be a string"#,
+        ),
+        (
+            r#"{"type":"create","game":"junqi","mode":"2p","stake":"lots"}"#,
+            r#""stake" must be a whole number"#,
+        ),
+        (
+            r#"{"type":"create","game":"junqi","mode":"2p","first_player":7}"#,
+            r#""first_player" must be a string"#,
+        ),
+        (
+            r#"{"type":"ping","id":{"a":1}}"#,
+            r#""id" must be a number or a string"#,
+        ),
+        (
+            r#"{"type":"ping","id":[1]}"#,
+            r#""id" must be a number or a string"#,
+        ),
+        (
+            r#"{"type":"act","room":1,"action":"a","extra":1}"#,
+            r#"has no field "extra""#,
+        ),
+        (r#"{"type":"lobby","room":1}"#, r#"has no field "room""#),
+        (
+            r#"{"type":"join","room":{"nested":{"deeper":[1,2,3]}}}"#,
+            r#""room" must be a whole number"#,
+        ),
+        (&deep_array, "nests too deeply"),
+        (&deep_object, "nests too deeply"),
+        (&deep_field, "nests too deeply"),
+    ];
+    for (frame, wanted) in frames {
+        a.send_text(frame).await;
+        let answer = a.next_frame().await;
+        let shown: String = frame.chars().take(60).collect();
+        assert_eq!(answer["type"], "error", "{shown}: {answer}");
+        assert_eq!(answer["code"], "bad_message", "{shown}: {answer}");
+        let message = answer["message"].as_str().unwrap();
+        assert_one_plain_sentence(&shown, message);
+        assert!(message.contains(wanted), "{shown}: {message:?}");
+    }
+
+    // The HTTP API's JSON bodies, through the same one place.
+    let post = |body: &'static str, json: bool| {
+        let mut request = alice
+            .http
+            .post(format!("{}/api/guest", alice.base))
+            .body(body);
+        if json {
+            request = request.header("content-type", "application/json");
+        }
+        async move {
+            let answer = request.send().await.unwrap();
+            let status = answer.status().as_u16();
+            (status, answer.json::<Value>().await.unwrap())
+        }
+    };
+    for (body, json, wanted) in [
+        ("null", true, "a JSON object"),
+        ("[1]", true, "a JSON object"),
+        ("7", true, "a JSON object"),
+        ("{}", true, r#"needs the field "name""#),
+        (r#"{"name":5}"#, true, r#""name" must be a string"#),
+        (r#"{"name":null}"#, true, r#""name" must be a string"#),
+        (
+            r#"{"name":"x","admin":true}"#,
+            true,
+            r#"has no field "admin""#,
+        ),
+        ("{not json", true, "not JSON"),
+        (r#"{"name":"x"}"#, false, "Content-Type: application/json"),
+    ] {
+        let (status, answer) = post(body, json).await;
+        assert_eq!(status, 400, "{body}: {answer}");
+        assert_eq!(answer["error"]["code"], "bad_message", "{body}: {answer}");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert_one_plain_sentence(body, message);
+        assert!(message.contains(wanted), "{body}: {message:?}");
+    }
+    let (status, answer) = alice.post("/api/login", &json!({"name": "alice"})).await;
+    assert_eq!(status, 400, "{answer}");
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert_one_plain_sentence("login without a password", message);
+    assert!(
+        message.contains(r#"needs the field "password""#),
+        "{message}"
+    );
+    server.kill();
+}
