@@ -79,6 +79,8 @@ impl ServerProcess {
             .args(["--ai-delay-ms", "0", "--ai-think-ms", "20"])
             .args(["--login-per-minute", "1000", "--rooms-per-minute", "1000"])
             .args(["--messages-per-second", "1000"])
+            // The test's two guests hold six unstarted rooms at once (issue 10's cap is 3).
+            .args(["--open-rooms-per-user", "100", "--guest-per-minute", "1000"])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(stderr);
