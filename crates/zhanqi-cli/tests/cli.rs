@@ -6,3 +6,4 @@
 #[path = "../../zhanqi-server/tests/common/mod.rs"]
 mod common;
 mod crash;
+mod soak;
