@@ -43,7 +43,8 @@ pub fn client_frame(data: &[u8]) {
                 !message.contains('\n') || text.contains('\n'),
                 "{text:?}: {message:?} is more than one line"
             );
-            for word in INTERNALS {
+            // A word the frame itself holds may be quoted from it.
+            for word in INTERNALS.iter().filter(|word| !text.contains(*word)) {
                 assert!(
                     !message.contains(word),
                     "{text:?}: {message:?} shows serde's internals"
