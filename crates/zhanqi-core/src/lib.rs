@@ -3,6 +3,7 @@
 //! A game implements [`Game`] (rules and state) and [`GameNotation`] (its text forms); the
 //! server, the AI, the engine protocol and the simulator see games only through these traits.
 
+pub mod client;
 mod game;
 mod notation;
 pub mod platform;
@@ -11,6 +12,7 @@ mod seat;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
+pub use client::{Choice, ClientGame, SetupEditor, SetupError, TimeoutRule};
 pub use game::{Game, OptionsError, Outcome, PlatformAction, Rolled, SeatResult, ToAct};
 pub use notation::{GameNotation, NotationError};
 pub use rng::GameRng;

@@ -6,6 +6,7 @@
 
 mod action;
 pub mod board;
+mod client;
 mod combat;
 mod deployment;
 mod game;

@@ -1,12 +1,16 @@
 //! Every game behind one object-safe trait that speaks the game's notation.
 
 use serde::Serialize;
+use serde_json::Value;
 use zhanqi_ai::{AiGame, Observation, PlayerSpec, make_player, outcome_values};
-use zhanqi_core::{Game, GameNotation, GameRng, Seat, SeatResult, ToAct, Viewer};
+use zhanqi_core::{
+    Choice, ClientGame, Game, GameNotation, GameRng, PlatformAction, Seat, SeatResult, SetupEditor,
+    TimeoutRule, ToAct, Viewer,
+};
 
 use crate::error::{GameError, join};
 use crate::perft;
-use crate::ui::{PlayedUi, UiError, presentation, presentation_mut};
+use crate::ui::{self, PlayedUi, UiError, json};
 
 /// The seat name of chance in the engine protocol.
 pub const CHANCE: &str = "chance";
@@ -177,117 +181,116 @@ pub trait DynGame: Send + Sync {
     /// A copy of the game.
     fn clone_box(&self) -> Box<dyn DynGame>;
 
-    // The browser client's view of the game (see `crate::ui`): every method answers in JSON
-    // or in the notation, by seat name, and is `None` or `UiError::Unsupported` for a game
-    // without a client presentation.
+    // The client contract (see `crate::ui` and `zhanqi_core::client`): every method answers
+    // in JSON or in the notation, by seat name.
 
     /// The board geometry to draw, as JSON.
-    fn ui_board(&self) -> Option<serde_json::Value> {
-        None
-    }
+    fn ui_board(&self) -> Value;
 
     /// What `viewer` sees, ready to draw, as JSON: built from the viewer's view alone.
-    fn ui_view(&self, _viewer: Viewer) -> Option<serde_json::Value> {
-        None
-    }
+    fn ui_view(&self, viewer: Viewer) -> Value;
 
     /// Plays like [`DynGame::play`] (a chance outcome when `seat` is [`CHANCE`]) and also
-    /// gives the action's events by name, as JSON objects carrying only what everyone may
-    /// know.
+    /// gives the action's events for every viewer, and whether it restarts the clock.
     ///
     /// # Errors
     /// As [`DynGame::play`]; the game is then unchanged.
-    fn play_ui(&mut self, seat: &str, action: &str) -> Result<PlayedUi, GameError> {
-        let played = self.play(seat, action)?;
-        Ok(PlayedUi {
-            record: played.record,
-            events: Vec::new(),
-        })
-    }
+    fn play_ui(&mut self, seat: &str, action: &str) -> Result<PlayedUi, GameError>;
+
+    /// At a chance node, draws an outcome with the game's own seeded RNG and plays it like
+    /// [`DynGame::play_ui`]; the record is the outcome's notation, which replays it.
+    ///
+    /// # Errors
+    /// [`GameError::NotAtChanceNode`] elsewhere; the game is then unchanged.
+    fn roll_ui(&mut self) -> Result<PlayedUi, GameError>;
+
+    /// The named seat's listed actions now as the clicks that make them, sorted by action.
+    ///
+    /// # Errors
+    /// [`GameError::UnknownSeat`] if no seat in play has this name.
+    fn choices(&self, seat: &str) -> Result<Vec<Choice>, GameError>;
+
+    /// Whether the named seat may take the platform action `kind` now.
+    fn allows(&self, seat: &str, kind: PlatformAction) -> bool;
+
+    /// The game's action for the platform action `kind`, in the notation, if it has one.
+    fn platform_text(&self, kind: PlatformAction) -> Option<String>;
+
+    /// What the platform does when a seat's clock runs out.
+    fn timeout_rule(&self) -> TimeoutRule;
+
+    /// The family of games whose points and rank a player's profile keeps for this game.
+    fn profile_family(&self) -> &'static str;
+
+    /// The editor of the named seat's choice too large to list, if it has one.
+    fn setup_editor(&self, seat: &str) -> Option<SetupEditor>;
 
     /// Whether seats arrange a deployment before play (the deployment is then the seat's
     /// first, unlisted action, given to the registry's `new_game`).
     fn deploys(&self) -> bool {
-        false
+        self.seat_names().iter().any(|seat| {
+            self.setup_editor(seat)
+                .is_some_and(|editor| editor.before_start)
+        })
     }
 
-    /// A random legal deployment drawn from `seed`.
+    /// A random legal deployment for the first seat, drawn from `seed`.
     ///
     /// # Errors
     /// [`UiError::Unsupported`] if the game has no deployment to arrange.
-    fn random_setup(&self, _seed: u64) -> Result<String, UiError> {
-        Err(unsupported(self.name()))
-    }
+    fn random_setup(&self, seed: u64) -> Result<String, UiError>;
 
     /// A deployment checked against every rule, in canonical form.
     ///
     /// # Errors
     /// If it is malformed or breaks rules (every rule it breaks).
-    fn check_setup(&self, _layout: &str) -> Result<String, UiError> {
-        Err(unsupported(self.name()))
-    }
+    fn check_setup(&self, layout: &str) -> Result<String, UiError>;
 
     /// The deployment with the pieces on two of the seat's posts (by name) swapped, if the
     /// result is legal.
     ///
     /// # Errors
     /// If a post is not the seat's, or every rule the swap would break.
-    fn swap_setup(
-        &self,
-        _seat: &str,
-        _layout: &str,
-        _a: &str,
-        _b: &str,
-    ) -> Result<String, UiError> {
-        Err(unsupported(self.name()))
-    }
+    fn swap_setup(&self, seat: &str, layout: &str, a: &str, b: &str) -> Result<String, UiError>;
 
     /// A deployment placed in the seat's area, ready to draw, as JSON.
     ///
     /// # Errors
     /// If the layout is malformed.
-    fn setup_view(&self, _seat: &str, _layout: &str) -> Result<serde_json::Value, UiError> {
-        Err(unsupported(self.name()))
-    }
+    fn setup_view(&self, seat: &str, layout: &str) -> Result<Value, UiError>;
 
     /// What everybody may see of a deployment, as JSON (a shengke deck); `None` when
     /// deployments are secret (junqi) or the game has none.
-    fn public_setup(&self, _layout: &str) -> Option<serde_json::Value> {
-        None
-    }
+    fn public_setup(&self, layout: &str) -> Option<Value>;
 
     /// Each seat's change in points (in seat order) once the game is over, from the points
     /// every seated player had at the start.
-    fn points_change(&self, _points_at_start: &[i64]) -> Option<Vec<i64>> {
-        None
-    }
+    fn points_change(&self, points_at_start: &[i64]) -> Option<Vec<i64>>;
 
     /// Each seat's change in gold (in seat order) and the house's share, once the game is
     /// over, in a gold room of base stake `base`.
-    fn gold_change(&self, _base: i64, _points_at_start: &[i64]) -> Option<(Vec<i64>, i64)> {
-        None
-    }
+    fn gold_change(&self, base: i64, points_at_start: &[i64]) -> Option<(Vec<i64>, i64)>;
 
-    /// Each seat's result (in seat order) once the game is over: `win`, `loss`, `draw`,
-    /// `escaped` or `absent`.
-    fn seat_results(&self) -> Option<Vec<&'static str>> {
-        None
-    }
+    /// Each seat's result (in seat order) once the game is over.
+    fn seat_results(&self) -> Option<Vec<SeatResult>>;
 
     /// The draw offer waiting for answers, in a game with draw offers.
-    fn draw_offer(&self) -> Option<DrawOffer> {
-        None
-    }
+    fn draw_offer(&self) -> Option<DrawOffer>;
 
     /// Whether the platform draws which participant takes the first seat at the start (the
     /// first seat always moves first), as shengke's die roll or coin (§6.2).
-    fn first_player_drawn(&self) -> bool {
-        false
-    }
+    fn first_player_drawn(&self) -> bool;
 }
 
 fn unsupported(game: &str) -> UiError {
     UiError::Unsupported(format!("{game} has no deployment to arrange in a client"))
+}
+
+/// The first seat with an editor, for the setup methods that take no seat.
+fn setup_seat<G: ClientGame>(game: &G) -> Option<Seat> {
+    game.seats()
+        .iter()
+        .find(|&seat| game.setup_editor(seat).is_some())
 }
 
 impl Clone for Box<dyn DynGame> {
@@ -300,7 +303,7 @@ impl Clone for Box<dyn DynGame> {
 #[derive(Clone, Debug)]
 pub struct Erased<G>(pub G);
 
-impl<G: GameNotation + AiGame> Erased<G> {
+impl<G: GameNotation + AiGame + ClientGame> Erased<G> {
     /// The game behind the dyn layer, boxed.
     #[must_use]
     pub fn boxed(game: G) -> Box<dyn DynGame> {
@@ -308,22 +311,30 @@ impl<G: GameNotation + AiGame> Erased<G> {
     }
 }
 
-impl<G: GameNotation> Erased<G> {
+impl<G: GameNotation + ClientGame> Erased<G> {
     fn seat_text(&self, seat: Seat) -> String {
         self.0.seat_name(seat).to_owned()
     }
 
-    fn play_outcome(&mut self, text: &str) -> Result<Played, GameError> {
+    /// The listed chance outcome written `text`, with its text.
+    fn chance_outcome(&self, text: &str) -> Result<(String, G::Action), GameError> {
         if self.0.to_act() != ToAct::Chance {
             return Err(GameError::NotAtChanceNode { what: "play" });
         }
         let outcomes = distinct_outcomes(&self.0);
-        let Some((_, outcome, _)) = outcomes.iter().find(|(listed, _, _)| listed == text) else {
-            return Err(GameError::NotAnOutcome {
+        outcomes
+            .iter()
+            .find(|(listed, _, _)| listed == text)
+            .map(|(listed, outcome, _)| (listed.clone(), outcome.clone()))
+            .ok_or_else(|| GameError::NotAnOutcome {
                 outcome: text.to_owned(),
                 known: join(outcomes.iter().map(|(listed, _, _)| listed)),
-            });
-        };
+            })
+    }
+
+    fn play_outcome(&mut self, text: &str) -> Result<Played, GameError> {
+        let (_, outcome) = self.chance_outcome(text)?;
+        let outcome = &outcome;
         let mut next = self.0.clone();
         let events = next.apply(any_seat(&self.0), outcome).map_err(|illegal| {
             GameError::ListedActionRefused {
@@ -340,7 +351,7 @@ impl<G: GameNotation> Erased<G> {
     }
 }
 
-impl<G: GameNotation + AiGame> DynGame for Erased<G> {
+impl<G: GameNotation + AiGame + ClientGame> DynGame for Erased<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
@@ -526,99 +537,189 @@ impl<G: GameNotation + AiGame> DynGame for Erased<G> {
         Box::new(self.clone())
     }
 
-    fn ui_board(&self) -> Option<serde_json::Value> {
-        presentation(&self.0).map(|ui| ui.board())
+    fn ui_board(&self) -> Value {
+        json(self.0.board())
     }
 
-    fn ui_view(&self, viewer: Viewer) -> Option<serde_json::Value> {
-        presentation(&self.0).map(|ui| ui.view(viewer))
+    fn ui_view(&self, viewer: Viewer) -> Value {
+        json(self.0.table(viewer))
     }
 
     fn play_ui(&mut self, seat: &str, action: &str) -> Result<PlayedUi, GameError> {
-        if seat == CHANCE {
-            return match presentation_mut(&mut self.0) {
-                Some(ui) => ui.play_chance(action),
-                None => self.play(seat, action).map(|played| PlayedUi {
-                    record: played.record,
-                    events: Vec::new(),
-                }),
-            };
-        }
-        let seat_index = self.seat(seat)?;
-        match presentation_mut(&mut self.0) {
-            Some(ui) => ui.play(seat_index, action),
-            None => self.play(seat, action).map(|played| PlayedUi {
-                record: played.record,
-                events: Vec::new(),
-            }),
-        }
+        let (seat, parsed) = if seat == CHANCE {
+            let (_, outcome) = self.chance_outcome(action)?;
+            (any_seat(&self.0), outcome)
+        } else {
+            let seat = self.seat(seat)?;
+            if self.0.to_act() == ToAct::Chance {
+                return Err(GameError::AtChanceNode {
+                    seat: self.seat_text(seat),
+                });
+            }
+            (seat, self.0.parse_action(seat, action)?)
+        };
+        let mut next = self.0.clone();
+        let chance = self.0.to_act() == ToAct::Chance;
+        let events = next.apply(seat, &parsed).map_err(|illegal| {
+            if chance {
+                GameError::ListedActionRefused {
+                    action: action.to_owned(),
+                    reason: illegal.to_string(),
+                }
+            } else {
+                GameError::Illegal {
+                    seat: self.seat_text(seat),
+                    action: action.to_owned(),
+                    reason: illegal.to_string(),
+                }
+            }
+        })?;
+        // A stored log must replay through `parse_action`: a record that the notation cannot
+        // read back (shengke's turn records) is stored as the action itself.
+        let record = self.0.record_text(&parsed, &events);
+        let record = if self.0.parse_action(seat, &record).as_ref() == Ok(&parsed) {
+            record
+        } else {
+            self.0.action_text(&parsed)
+        };
+        let played = ui::played(
+            &self.0,
+            &next,
+            &parsed,
+            &events,
+            record,
+            chance || self.0.restarts_clock(&parsed),
+        );
+        self.0 = next;
+        Ok(played)
     }
 
-    fn deploys(&self) -> bool {
-        presentation(&self.0).is_some_and(|ui| ui.deploys())
+    fn roll_ui(&mut self) -> Result<PlayedUi, GameError> {
+        if self.0.to_act() != ToAct::Chance {
+            return Err(GameError::NotAtChanceNode { what: "roll" });
+        }
+        let mut next = self.0.clone();
+        let (outcome, events) = next
+            .roll()
+            .map_err(|illegal| GameError::ListedActionRefused {
+                action: "roll".to_owned(),
+                reason: illegal.to_string(),
+            })?;
+        let record = self.0.action_text(&outcome);
+        let played = ui::played(&self.0, &next, &outcome, &events, record, true);
+        self.0 = next;
+        Ok(played)
+    }
+
+    fn choices(&self, seat: &str) -> Result<Vec<Choice>, GameError> {
+        let seat = self.seat(seat)?;
+        if self.0.has_unlisted_actions(seat) {
+            return Ok(Vec::new());
+        }
+        Ok(distinct_actions(&self.0, seat)
+            .into_iter()
+            .map(|(_, action)| self.0.choice(seat, &action))
+            .collect())
+    }
+
+    fn allows(&self, seat: &str, kind: PlatformAction) -> bool {
+        self.seat(seat)
+            .is_ok_and(|seat| self.0.to_act() != ToAct::Chance && self.0.allows(seat, kind))
+    }
+
+    fn platform_text(&self, kind: PlatformAction) -> Option<String> {
+        self.0
+            .platform_action(kind)
+            .map(|action| self.0.action_text(&action))
+    }
+
+    fn timeout_rule(&self) -> TimeoutRule {
+        self.0.timeout_rule()
+    }
+
+    fn profile_family(&self) -> &'static str {
+        self.0.profile_family()
+    }
+
+    fn setup_editor(&self, seat: &str) -> Option<SetupEditor> {
+        self.0.setup_editor(self.seat(seat).ok()?)
     }
 
     fn random_setup(&self, seed: u64) -> Result<String, UiError> {
-        let ui = presentation(&self.0).ok_or_else(|| unsupported(G::NAME))?;
-        ui.random_setup(&mut zhanqi_core::GameRng::from_seed(seed))
+        let seat = setup_seat(&self.0).ok_or_else(|| unsupported(G::NAME))?;
+        Ok(self.0.random_setup(seat, &mut GameRng::from_seed(seed))?)
     }
 
     fn check_setup(&self, layout: &str) -> Result<String, UiError> {
-        let ui = presentation(&self.0).ok_or_else(|| unsupported(G::NAME))?;
-        ui.check_setup(layout)
+        let seat = setup_seat(&self.0).ok_or_else(|| unsupported(G::NAME))?;
+        Ok(self.0.check_setup(seat, layout)?)
     }
 
     fn swap_setup(&self, seat: &str, layout: &str, a: &str, b: &str) -> Result<String, UiError> {
         let seat = self.seat(seat)?;
-        let ui = presentation(&self.0).ok_or_else(|| unsupported(G::NAME))?;
-        ui.swap_setup(seat, layout, a, b)
+        if self.0.setup_editor(seat).is_none_or(|editor| !editor.swaps) {
+            return Err(UiError::Unsupported(format!(
+                "{} has no places to swap; edit the arrangement and send it whole",
+                G::NAME
+            )));
+        }
+        Ok(self.0.swap_setup(seat, layout, a, b)?)
     }
 
-    fn setup_view(&self, seat: &str, layout: &str) -> Result<serde_json::Value, UiError> {
+    fn setup_view(&self, seat: &str, layout: &str) -> Result<Value, UiError> {
         let seat = self.seat(seat)?;
-        let ui = presentation(&self.0).ok_or_else(|| unsupported(G::NAME))?;
-        ui.setup_view(seat, layout)
+        if self.0.setup_editor(seat).is_none() {
+            return Err(unsupported(G::NAME));
+        }
+        Ok(json(self.0.setup_view(seat, layout)?))
     }
 
-    fn public_setup(&self, layout: &str) -> Option<serde_json::Value> {
-        presentation(&self.0)?.public_setup(layout)
+    fn public_setup(&self, layout: &str) -> Option<Value> {
+        self.0.public_setup(layout).map(json)
     }
 
     fn points_change(&self, points_at_start: &[i64]) -> Option<Vec<i64>> {
-        presentation(&self.0)?.points_change(points_at_start)
+        let change = self.0.points_change(points_at_start)?;
+        Some(self.0.seats().iter().map(|seat| change[seat]).collect())
     }
 
     fn gold_change(&self, base: i64, points_at_start: &[i64]) -> Option<(Vec<i64>, i64)> {
-        presentation(&self.0)?.gold_change(base, points_at_start)
+        let settlement = self.0.gold_change(base, points_at_start)?;
+        Some((
+            self.0
+                .seats()
+                .iter()
+                .map(|seat| settlement.change[seat])
+                .collect(),
+            settlement.house,
+        ))
     }
 
-    fn draw_offer(&self) -> Option<DrawOffer> {
-        let (by, accepted) = presentation(&self.0)?.draw_offer()?;
-        Some(DrawOffer {
-            by: self.0.seat_name(by),
-            accepted: accepted.iter().map(|seat| self.0.seat_name(seat)).collect(),
-        })
-    }
-
-    fn first_player_drawn(&self) -> bool {
-        presentation(&self.0).is_some_and(|ui| ui.first_player_drawn())
-    }
-
-    fn seat_results(&self) -> Option<Vec<&'static str>> {
+    fn seat_results(&self) -> Option<Vec<SeatResult>> {
         let outcome = self.0.outcome()?;
         Some(
             self.0
                 .seats()
                 .iter()
-                .map(|seat| match outcome.results[seat] {
-                    SeatResult::Win => "win",
-                    SeatResult::Loss => "loss",
-                    SeatResult::Draw => "draw",
-                    SeatResult::Escaped => "escaped",
-                    SeatResult::Absent => "absent",
-                })
+                .map(|seat| outcome.results[seat])
                 .collect(),
         )
+    }
+
+    fn draw_offer(&self) -> Option<DrawOffer> {
+        let pending = self.0.pending_draw()?;
+        Some(DrawOffer {
+            by: self.0.seat_name(pending.by),
+            accepted: pending
+                .accepted
+                .iter()
+                .map(|seat| self.0.seat_name(seat))
+                .collect(),
+        })
+    }
+
+    fn first_player_drawn(&self) -> bool {
+        self.0.first_player_drawn()
     }
 }
 

@@ -1,19 +1,58 @@
-//! The games zhanqi knows, by name: adding a game is adding one [`entry`] line to [`GAMES`].
+//! The games zhanqi knows, by name: adding a game is adding one line to the [`registry!`]
+//! below (and its crate in `Cargo.toml`). From that one list come [`GAMES`] (the dyn layer:
+//! engine protocol, server, client game list) and [`visit`] (typed code: `zhanqi sim`,
+//! `bench`, `match`).
 
 use zhanqi_ai::AiGame;
-use zhanqi_core::{GameNotation, GameRng, Seat};
+use zhanqi_core::{ClientGame, GameNotation, GameRng, Seat};
 
 use crate::dyn_game::{DynGame, Erased};
 use crate::error::{GameError, join};
 
-/// Every game zhanqi plays, in the order the engine protocol's `games` answer lists them.
-///
-/// Adding a game is one line here, `entry::<zhanqi_junqi::Junqi>(),`, and its crate in
-/// `Cargo.toml`.
-pub static GAMES: &[GameEntry] = &[
-    entry::<zhanqi_junqi::Junqi>(),
-    entry::<zhanqi_shengke::Shengke>(),
-];
+/// What a game needs to be registered: rules and notation, AI knowledge, client contract.
+pub trait RegisteredGame: GameNotation + AiGame + ClientGame {}
+
+impl<G: GameNotation + AiGame + ClientGame> RegisteredGame for G {}
+
+/// Typed code run for a game found by name ([`visit`]): a simulation, a benchmark, a match.
+pub trait GameVisitor {
+    /// What the visit gives.
+    type Output;
+
+    /// Runs for the game `G`.
+    fn visit<G: RegisteredGame>(self) -> Self::Output;
+}
+
+/// Defines [`GAMES`] and [`visit`] from one list of game types.
+macro_rules! registry {
+    ($($game:ty),* $(,)?) => {
+        /// Every game zhanqi plays, in the order the engine protocol's `games` answer lists
+        /// them.
+        pub static GAMES: &[GameEntry] = &[$(entry::<$game>()),*];
+
+        /// Runs `visitor` for the game named `name`, typed.
+        ///
+        /// # Errors
+        /// [`GameError::UnknownGame`] if no game has this name.
+        pub fn visit<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, GameError> {
+            $(
+                if name == <$game as GameNotation>::NAME {
+                    return Ok(visitor.visit::<$game>());
+                }
+            )*
+            Err(GameError::UnknownGame {
+                name: name.to_owned(),
+                known: join(GAMES.iter().map(GameEntry::name)),
+            })
+        }
+    };
+}
+
+// Every game zhanqi plays: one line each.
+registry! {
+    zhanqi_junqi::Junqi,
+    zhanqi_shengke::Shengke,
+}
 
 /// The stream of a game's seed from which `new` draws the deployments it is not given, beside
 /// the game's own RNG (stream 0).
@@ -39,7 +78,7 @@ pub struct GameEntry {
 
 /// The registry entry of the game `G`.
 #[must_use]
-pub const fn entry<G: GameNotation + AiGame>() -> GameEntry {
+pub const fn entry<G: RegisteredGame>() -> GameEntry {
     GameEntry {
         name: G::NAME,
         modes: G::MODES,
@@ -92,7 +131,7 @@ impl GameEntry {
     }
 }
 
-fn start<G: GameNotation + AiGame>(
+fn start<G: RegisteredGame>(
     mode: Option<&str>,
     seed: u64,
     deployments: &[(&str, &str)],
@@ -144,15 +183,12 @@ fn start<G: GameNotation + AiGame>(
 }
 
 /// The game's options with the setups given, for a game that takes its setups as options.
-fn setup_options<G: GameNotation>(
+fn setup_options<G: RegisteredGame>(
     game: &G,
     mode: Option<&str>,
     given: &[(Seat, &str)],
 ) -> Result<Option<G::Options>, GameError> {
-    let Some(ui) = crate::ui::presentation(game) else {
-        return Ok(None);
-    };
-    let extra = ui
+    let extra = game
         .setup_options(given)
         .map_err(|error| GameError::DeploymentIllegal {
             seat: given
@@ -180,7 +216,7 @@ fn deploy<G: GameNotation>(
         })
 }
 
-fn load<G: GameNotation + AiGame>(
+fn load<G: RegisteredGame>(
     position: &str,
     options: Option<&serde_json::Value>,
     seed: u64,

@@ -74,11 +74,8 @@ pub fn replay(stored: &StoredGame) -> Result<Replayed, ApiError> {
     let mut game = entry
         .new_game(Some(&stored.info.mode), stored.info.seed, &given)
         .map_err(|error| ApiError::internal("set up the replay", error))?;
-    let cells = |game: &dyn DynGame| {
-        game.ui_view(Viewer::Omniscient)
-            .map_or(Value::Null, |view| view["cells"].clone())
-    };
-    let full = |game: &dyn DynGame| game.ui_view(Viewer::Omniscient).unwrap_or(Value::Null);
+    let cells = |game: &dyn DynGame| game.ui_view(Viewer::Omniscient)["cells"].clone();
+    let full = |game: &dyn DynGame| game.ui_view(Viewer::Omniscient);
     let mut steps = vec![ReplayStep {
         action: None,
         position: game.position(Viewer::Omniscient),
@@ -105,7 +102,7 @@ pub fn replay(stored: &StoredGame) -> Result<Replayed, ApiError> {
             position: game.position(Viewer::Omniscient),
             cells: cells(game.as_ref()),
             view: full(game.as_ref()),
-            events: played.events,
+            events: played.events.omniscient,
         });
     }
     let decks = deployments

@@ -233,8 +233,8 @@ pub const TIMEOUT_LIMIT: u8 = 5;
 #[derive(Clone, Copy, Debug)]
 struct Forfeit {
     seat: &'static str,
-    /// `escaped` (left or lost the connection) or `loss` (too many timeouts).
-    result: &'static str,
+    /// Escaped (left or lost the connection) or a loss (too many timeouts).
+    result: SeatResult,
     /// The reason the result gives: `escaped` or `timeouts`.
     reason: &'static str,
 }
@@ -535,7 +535,7 @@ impl Room {
             let played = game
                 .play_ui(seat, &action.action)
                 .map_err(|error| ApiError::internal("replay a stored action", error))?;
-            room.note_events(&played.events);
+            room.note_moves(&played.moved);
             room.seq = action.seq + 1;
         }
         for slot in &mut room.seats {
@@ -716,7 +716,7 @@ impl Room {
                 if let Some(index) = self.seat_index_of(person.id) {
                     self.prepare_seat(index).await;
                 }
-                let board = self.probe.ui_board().unwrap_or(serde_json::Value::Null);
+                let board = self.probe.ui_board();
                 self.send_to(
                     conn,
                     &serde_json::json!({"type": "board", "room": self.id.0, "board": board}),
@@ -912,7 +912,7 @@ impl Room {
         let Some(game) = &self.game else {
             return false;
         };
-        game.ui_view(Viewer::Omniscient)
+        Some(game.ui_view(Viewer::Omniscient))
             .and_then(|view| {
                 view["seats"].as_array().map(|seats| {
                     seats
@@ -1384,8 +1384,8 @@ impl Room {
             .map_err(|error| ApiError::new("illegal", error.to_string()))?;
         // Only the mover's own move or lost turn restarts the clock: draw offers and answers
         // do not stop it (DR-4), nor does another seat's surrender or escape.
-        let keeps_clock = matches!(played.record.as_str(), "draw?" | "draw+" | "draw-")
-            || self.clock.is_some_and(|clock| clock.seat != seat);
+        let keeps_clock =
+            !played.restarts_clock || self.clock.is_some_and(|clock| clock.seat != seat);
         let now = Instant::now();
         let clock = self.clock_after(next.as_ref(), self.clock.filter(|_| keeps_clock), now);
         let seat_id = if seat == CHANCE {
@@ -1411,8 +1411,8 @@ impl Room {
         self.seq += 1;
         self.game = Some(next);
         self.clock = clock;
-        self.note_events(&played.events);
-        self.send_events(&played.events);
+        self.note_moves(&played.moved);
+        self.send_events(&played.events.spectator);
         if self
             .game
             .as_ref()
@@ -1454,14 +1454,10 @@ impl Room {
         }
     }
 
-    fn note_events(&mut self, events: &[serde_json::Value]) {
-        for event in events {
-            if event["kind"] == "moved"
-                && let Some(seat) = event["seat"].as_str()
-                && let Some(&name) = self.seats.iter().map(|s| &s.name).find(|n| **n == seat)
-            {
-                self.last_moves.insert(name, event.clone());
-            }
+    /// Keeps each seat's last move, as the game marks it, to draw.
+    fn note_moves(&mut self, moved: &[(&'static str, serde_json::Value)]) {
+        for (seat, event) in moved {
+            self.last_moves.insert(seat, event.clone());
         }
     }
 
@@ -1491,7 +1487,7 @@ impl Room {
                         if slot.name == forfeit.seat {
                             forfeit.result
                         } else {
-                            "win"
+                            SeatResult::Win
                         }
                     })
                     .collect(),
@@ -1520,12 +1516,12 @@ impl Room {
         let mut settlements = Vec::new();
         let mut seats_json = serde_json::Map::new();
         for (index, slot) in self.seats.iter().enumerate() {
-            let result = results.get(index).copied().unwrap_or("absent");
+            let result = results.get(index).copied().unwrap_or(SeatResult::Absent);
             let seat_id = game
                 .seat(slot.name)
                 .map_err(|e| ApiError::internal("seat", e))?;
             let settlement = Settlement {
-                result: seat_result(result),
+                result,
                 points: points.get(index).copied().unwrap_or(0),
                 gold: gold.get(index).copied().unwrap_or(0),
             };
@@ -1573,7 +1569,7 @@ impl Room {
 
     /// The gold change of each seat (in seat order) by results alone, for a game that settles
     /// no gold itself: the frozen stakes of losers and escapees go to the winners.
-    fn gold_by_results(&self, game: &dyn DynGame, results: &[&str]) -> Option<Vec<i64>> {
+    fn gold_by_results(&self, game: &dyn DynGame, results: &[SeatResult]) -> Option<Vec<i64>> {
         let frozen = stake(
             self.stake,
             gold_multiplier(multiplier(&self.points_at_start)),
@@ -1588,7 +1584,7 @@ impl Room {
                 .iter()
                 .position(|&id| id == seat)
                 .and_then(|index| results.get(index))
-                .map_or(SeatResult::Absent, |result| seat_result(result))
+                .map_or(SeatResult::Absent, |result| *result)
         });
         let settlement = settle_gold(frozen, &by_seat);
         Some(
@@ -1606,7 +1602,7 @@ impl Room {
         }
         self.settle(Some(Forfeit {
             seat,
-            result: "escaped",
+            result: SeatResult::Escaped,
             reason: "escaped",
         }))
         .await?;
@@ -1640,7 +1636,7 @@ impl Room {
         if count >= TIMEOUT_LIMIT {
             self.settle(Some(Forfeit {
                 seat,
-                result: "loss",
+                result: SeatResult::Loss,
                 reason: "timeouts",
             }))
             .await?;
@@ -1926,20 +1922,9 @@ fn json_of(value: &impl serde::Serialize) -> serde_json::Value {
     serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
 }
 
-fn seat_result(result: &str) -> zhanqi_core::SeatResult {
-    use zhanqi_core::SeatResult;
-    match result {
-        "win" => SeatResult::Win,
-        "loss" => SeatResult::Loss,
-        "draw" => SeatResult::Draw,
-        "escaped" => SeatResult::Escaped,
-        _ => SeatResult::Absent,
-    }
-}
-
 fn layout_error(error: UiError) -> ApiError {
     match error {
-        UiError::Setup(reason) => ApiError::new("illegal_layout", reason),
+        UiError::Setup(violations) => ApiError::new("illegal_layout", violations.join("; ")),
         UiError::Unsupported(reason) => ApiError::wrong_phase(reason),
         UiError::Game(error) => ApiError::new("illegal_layout", error.to_string()),
     }

@@ -238,7 +238,7 @@ pub fn room_state(room: &Room, user: Option<UserId>) -> RoomState {
         (Some(game), Some(seat)) => game.seat(seat).map_or(Viewer::Spectator, Viewer::Seat),
         _ => Viewer::Spectator,
     };
-    let view = room.game.as_ref().and_then(|game| game.ui_view(viewer));
+    let view = room.game.as_ref().map(|game| game.ui_view(viewer));
     let setup = match (room.phase, seat_index) {
         (Phase::Setup, Some(index)) => {
             let slot = &room.seats[index];

@@ -9,6 +9,7 @@
 
 mod action;
 mod card;
+mod client;
 pub mod deck;
 mod element;
 mod field;

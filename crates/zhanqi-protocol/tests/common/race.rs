@@ -698,3 +698,31 @@ fn parse_track(field: (usize, &str), target: u32) -> Result<u32, NotationError> 
 
 /// The race is played by the AI with the default evaluator and random plans.
 impl zhanqi_ai::AiGame for Race {}
+
+/// The race on screen: the position is its table; events are shown as written.
+impl zhanqi_core::ClientGame for Race {
+    type Board = ();
+    type Table = String;
+    type EventView = String;
+    type Setup = String;
+
+    fn board(&self) {}
+
+    fn table(&self, viewer: Viewer) -> String {
+        self.position(viewer)
+    }
+
+    fn event_views(
+        &self,
+        _before: &Race,
+        _action: &Self::Action,
+        events: &[Self::Event],
+        _viewer: Viewer,
+    ) -> Vec<String> {
+        events.iter().map(|event| format!("{event:?}")).collect()
+    }
+
+    fn timeout_rule(&self) -> zhanqi_core::TimeoutRule {
+        zhanqi_core::TimeoutRule::PlayForSeat { limit: 3 }
+    }
+}

@@ -1,0 +1,263 @@
+//! The client contract: what a player's screen needs of a game beyond its notation.
+//!
+//! Each game implements [`ClientGame`] in its own crate (DESIGN.md §2a). The platform — the
+//! server's rooms, the replay page, the browser shell — sees a game only through this trait
+//! (erased by `zhanqi-protocol`'s dyn layer, where these typed values become JSON), so it never
+//! needs a game's name, its notation or its rules:
+//!
+//! * **board and table**: the geometry to draw, and what one viewer sees, ready to draw;
+//! * **events per viewer**: each seat and the spectators get only the events they may see;
+//! * **choices**: every listed action as the clicks that send it, so no client parses notation;
+//! * **setups**: choices too large to list (a deployment, a deck) with an editor, at any point
+//!   of a game;
+//! * **platform rules the game owns**: which platform actions a seat may take now, what a
+//!   timeout does, which actions keep the clock running, whether the first seat is drawn;
+//! * **settlement**: points and gold from the game's own tables through core's
+//!   parameterised functions ([`crate::platform`]).
+
+use serde::Serialize;
+
+use crate::platform::GoldSettlement;
+use crate::{BySeat, GameNotation, GameRng, PlatformAction, Seat, SeatSet, Viewer};
+
+/// One listed action as a player makes it on screen: the things clicked, in order, and the
+/// notation the last click sends.
+///
+/// Targets are names in the game's own vocabulary that its client module draws (a junqi post
+/// `e4`; a shengke hand card `hand:3` then a field cell `c2`). A client highlights the first
+/// targets of every choice, narrows the choices by each click, and sends `action` once one
+/// choice is left whose clicks are all made.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Choice {
+    /// The targets clicked, in order (at least one).
+    pub clicks: Vec<String>,
+    /// The action in the game's notation, as the engine protocol and the server read it.
+    pub action: String,
+}
+
+/// What a seat's choice too large to list is, for the client's editor.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct SetupEditor {
+    /// What is being arranged, in the game's vocabulary (`deployment`, `deck`): the client
+    /// module picks its editor by it.
+    pub kind: &'static str,
+    /// Whether the seat arranges it before the game starts (a junqi deployment, a shengke
+    /// deck) rather than when the game asks for it during play.
+    pub before_start: bool,
+    /// Whether two places of the arrangement may be swapped ([`ClientGame::swap_setup`]).
+    pub swaps: bool,
+    /// Whether everybody may see a submitted arrangement (a shengke deck is public; a junqi
+    /// deployment is secret).
+    pub public: bool,
+}
+
+/// Why an arrangement was refused: every rule it breaks, each one sentence.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, thiserror::Error)]
+#[error("{}", .violations.join("; "))]
+pub struct SetupError {
+    /// Every violation, in the order the rules list them.
+    pub violations: Vec<String>,
+}
+
+impl SetupError {
+    /// An error of one violation.
+    pub fn one(violation: impl Into<String>) -> SetupError {
+        SetupError {
+            violations: vec![violation.into()],
+        }
+    }
+
+    /// An error of these violations.
+    pub fn all(violations: impl IntoIterator<Item = impl Into<String>>) -> SetupError {
+        SetupError {
+            violations: violations.into_iter().map(Into::into).collect(),
+        }
+    }
+}
+
+/// What the platform does when a seat's clock runs out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TimeoutRule {
+    /// The game has its own timeout action ([`PlatformAction::Timeout`]), which the platform
+    /// plays; the game counts lost turns and decides when they lose it.
+    GameAction,
+    /// The platform plays a uniformly random listed action for the seat; the `limit`th such
+    /// timeout loses the game.
+    PlayForSeat {
+        /// The timeouts that lose the game.
+        limit: u8,
+    },
+}
+
+/// The draw offer waiting for answers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PendingDraw {
+    /// The seat that offered.
+    pub by: Seat,
+    /// The seats that have accepted so far.
+    pub accepted: SeatSet,
+}
+
+/// What a player's screen needs of a game: implemented by each game in its own crate.
+///
+/// The typed values here become JSON only at the wire, in `zhanqi-protocol`'s dyn layer.
+/// Nothing here decides a rule that [`crate::Game`] does not already decide, and nothing
+/// here may show a viewer more than [`crate::Game::view`] lets it see.
+pub trait ClientGame: GameNotation {
+    /// The board geometry to draw.
+    type Board: Serialize;
+    /// What one viewer sees, ready to draw.
+    type Table: Serialize;
+    /// One event as one viewer may see it.
+    type EventView: Serialize;
+    /// An arrangement (a deployment, a deck) as drawn in its editor.
+    type Setup: Serialize;
+
+    /// The board geometry of this game's options.
+    fn board(&self) -> Self::Board;
+
+    /// What `viewer` sees, built from what the viewer may know alone.
+    fn table(&self, viewer: Viewer) -> Self::Table;
+
+    /// The events of `action`, played on `before` to give `self`, as `viewer` may see them.
+    fn event_views(
+        &self,
+        before: &Self,
+        action: &Self::Action,
+        events: &[Self::Event],
+        viewer: Viewer,
+    ) -> Vec<Self::EventView>;
+
+    /// The seat whose move `event` shows, when the client marks it as that seat's last move.
+    fn moved_by(&self, _event: &Self::EventView) -> Option<Seat> {
+        None
+    }
+
+    /// A listed action of `seat` (from [`crate::Game::legal_actions`]) as the clicks that
+    /// make it. The default is one click on a target named by the action's notation.
+    fn choice(&self, _seat: Seat, action: &Self::Action) -> Choice {
+        let action = self.action_text(action);
+        Choice {
+            clicks: vec![action.clone()],
+            action,
+        }
+    }
+
+    /// The editor of `seat`'s choice too large to list, when the game has one: before the
+    /// game starts (`before_start`), or now, while [`crate::Game::has_unlisted_actions`].
+    fn setup_editor(&self, _seat: Seat) -> Option<SetupEditor> {
+        None
+    }
+
+    /// A random legal arrangement for `seat` to start from (the game's AI choice or the
+    /// standard one).
+    ///
+    /// # Errors
+    /// If the seat has nothing to arrange.
+    fn random_setup(&self, _seat: Seat, _rng: &mut GameRng) -> Result<String, SetupError> {
+        Err(self.no_setup())
+    }
+
+    /// An arrangement checked against every rule, in canonical form.
+    ///
+    /// # Errors
+    /// If it is malformed, or every rule it breaks.
+    fn check_setup(&self, _seat: Seat, _text: &str) -> Result<String, SetupError> {
+        Err(self.no_setup())
+    }
+
+    /// The arrangement with the things at two of `seat`'s places (by name) swapped, if legal.
+    ///
+    /// # Errors
+    /// If a place is not the seat's, the text is malformed, or every rule the swap breaks.
+    fn swap_setup(
+        &self,
+        _seat: Seat,
+        _text: &str,
+        _a: &str,
+        _b: &str,
+    ) -> Result<String, SetupError> {
+        Err(self.no_setup())
+    }
+
+    /// An arrangement as `seat`'s editor draws it (legality not required).
+    ///
+    /// # Errors
+    /// If the text is malformed.
+    fn setup_view(&self, _seat: Seat, _text: &str) -> Result<Self::Setup, SetupError> {
+        Err(self.no_setup())
+    }
+
+    /// What everybody may see of a submitted arrangement; `None` when arrangements are secret.
+    fn public_setup(&self, _text: &str) -> Option<Self::Setup> {
+        None
+    }
+
+    /// The options that the seats' arrangements stand for, when the game takes them as
+    /// options (shengke's decks) rather than as each seat's first action; `None` otherwise.
+    ///
+    /// # Errors
+    /// If an arrangement is refused, naming the seat.
+    fn setup_options(
+        &self,
+        _setups: &[(Seat, &str)],
+    ) -> Result<Option<serde_json::Value>, SetupError> {
+        Ok(None)
+    }
+
+    /// The error of a game or seat with nothing to arrange.
+    fn no_setup(&self) -> SetupError {
+        SetupError::one(format!("{} has nothing to arrange here", Self::NAME))
+    }
+
+    /// Whether `seat` may take the platform action `kind` now. The default plays the game's
+    /// action for it ([`crate::Game::platform_action`]) on a copy.
+    fn allows(&self, seat: Seat, kind: PlatformAction) -> bool {
+        self.platform_action(kind)
+            .is_some_and(|action| self.clone().apply(seat, &action).is_ok())
+    }
+
+    /// The draw offer waiting for answers, in a game with draw offers.
+    fn pending_draw(&self) -> Option<PendingDraw> {
+        None
+    }
+
+    /// What the platform does when a seat's clock runs out.
+    fn timeout_rule(&self) -> TimeoutRule;
+
+    /// Whether `action`, played by the seat whose clock runs, restarts the clock for the next
+    /// seat to act. The default: every action but draw offers and answers (junqi DR-4).
+    fn restarts_clock(&self, action: &Self::Action) -> bool {
+        !matches!(
+            self.as_platform_action(action),
+            Some(
+                PlatformAction::OfferDraw | PlatformAction::AcceptDraw | PlatformAction::RefuseDraw
+            )
+        )
+    }
+
+    /// Whether the platform draws which participant takes the first seat at the start (the
+    /// first seat always moves first), as shengke's die roll or coin.
+    fn first_player_drawn(&self) -> bool {
+        false
+    }
+
+    /// The family of games whose points and rank a player's profile keeps for this game
+    /// (the game's name unless several games share one ladder).
+    fn profile_family(&self) -> &'static str {
+        Self::NAME
+    }
+
+    /// Each seat's change in points once the game is over, from the points each seated
+    /// player had at the start (in seat order); `None` when the game keeps no points.
+    fn points_change(&self, _points_at_start: &[i64]) -> Option<BySeat<i64>> {
+        None
+    }
+
+    /// Each seat's change in gold once the game is over, in a gold room of base stake `base`;
+    /// `None` when the game has no gold rooms.
+    fn gold_change(&self, _base: i64, _points_at_start: &[i64]) -> Option<GoldSettlement> {
+        None
+    }
+}
