@@ -245,7 +245,10 @@ pub trait ClientGame: GameNotation {
 
     /// The family of games whose points and rank a player's profile keeps for this game
     /// (the game's name unless several games share one ladder).
-    fn profile_family(&self) -> &'static str {
+    fn profile_family() -> &'static str
+    where
+        Self: Sized,
+    {
         Self::NAME
     }
 

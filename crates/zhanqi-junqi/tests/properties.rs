@@ -80,3 +80,18 @@ fn thousands_of_dark_games_end_and_replay() {
         &CHEAP,
     );
 }
+
+/// The client contract (tables, events and choices per viewer) over random games of each mode.
+#[test]
+fn the_client_contract_over_random_games_of_every_mode() {
+    for (mode, games) in [
+        (Mode::TwoPlayer, 40),
+        (Mode::FourPlayer, 8),
+        (Mode::Dark, 40),
+    ] {
+        zhanqi_core::testkit::check_client_contract::<Junqi>(
+            &JunqiOptions::of_mode(mode),
+            &config(games, 30_000),
+        );
+    }
+}

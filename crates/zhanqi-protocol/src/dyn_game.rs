@@ -210,6 +210,10 @@ pub trait DynGame: Send + Sync {
     /// [`GameError::UnknownSeat`] if no seat in play has this name.
     fn choices(&self, seat: &str) -> Result<Vec<Choice>, GameError>;
 
+    /// A uniformly random legal choice for the named seat when its choice is too large to
+    /// list (a deployment asked for during play), drawn from `seed`, in the notation.
+    fn random_unlisted(&self, seat: &str, seed: u64) -> Option<String>;
+
     /// Whether the named seat may take the platform action `kind` now.
     fn allows(&self, seat: &str, kind: PlatformAction) -> bool;
 
@@ -622,6 +626,14 @@ impl<G: GameNotation + AiGame + ClientGame> DynGame for Erased<G> {
             .collect())
     }
 
+    fn random_unlisted(&self, seat: &str, seed: u64) -> Option<String> {
+        let seat = self.seat(seat).ok()?;
+        let action = self
+            .0
+            .random_unlisted_action(seat, &mut GameRng::from_seed(seed))?;
+        Some(self.0.action_text(&action))
+    }
+
     fn allows(&self, seat: &str, kind: PlatformAction) -> bool {
         self.seat(seat)
             .is_ok_and(|seat| self.0.to_act() != ToAct::Chance && self.0.allows(seat, kind))
@@ -638,7 +650,7 @@ impl<G: GameNotation + AiGame + ClientGame> DynGame for Erased<G> {
     }
 
     fn profile_family(&self) -> &'static str {
-        self.0.profile_family()
+        G::profile_family()
     }
 
     fn setup_editor(&self, seat: &str) -> Option<SetupEditor> {

@@ -71,6 +71,7 @@ type LoadFn = fn(&str, Option<&serde_json::Value>, u64) -> Created;
 #[derive(Clone, Copy, Debug)]
 pub struct GameEntry {
     name: &'static str,
+    family: fn() -> &'static str,
     modes: &'static [&'static str],
     start: StartFn,
     load: LoadFn,
@@ -81,6 +82,7 @@ pub struct GameEntry {
 pub const fn entry<G: RegisteredGame>() -> GameEntry {
     GameEntry {
         name: G::NAME,
+        family: G::profile_family,
         modes: G::MODES,
         start: start::<G>,
         load: load::<G>,
@@ -92,6 +94,12 @@ impl GameEntry {
     #[must_use]
     pub fn name(&self) -> &'static str {
         self.name
+    }
+
+    /// The family of games whose points and rank a player's profile keeps for this game.
+    #[must_use]
+    pub fn family(&self) -> &'static str {
+        (self.family)()
     }
 
     /// The game's modes, the first being the default.

@@ -3,19 +3,20 @@
 
 use tokio::sync::mpsc;
 use zhanqi_ai::PlayerSpec;
+use zhanqi_core::PlatformAction;
 use zhanqi_protocol::DynGame;
 
 /// An AI accepts a draw offer when its estimate of its team's standing is below this (from −1,
 /// lost, to 1, won): it is behind. Otherwise it refuses and plays on.
 pub const AI_ACCEPTS_DRAW_BELOW: f32 = -0.1;
 
-/// An AI's answer to the pending draw offer: `draw+` when it judges itself behind, else
-/// `draw-`. Deterministic for a given game and `seed`.
+/// An AI's answer to the pending draw offer: accept when it judges itself behind, else
+/// refuse. Deterministic for a given game and `seed`.
 #[must_use]
-pub fn draw_answer(game: &dyn DynGame, seat: &str, seed: u64) -> &'static str {
+pub fn draw_answer(game: &dyn DynGame, seat: &str, seed: u64) -> PlatformAction {
     match game.estimate(seat, seed) {
-        Ok(standing) if standing < AI_ACCEPTS_DRAW_BELOW => "draw+",
-        _ => "draw-",
+        Ok(standing) if standing < AI_ACCEPTS_DRAW_BELOW => PlatformAction::AcceptDraw,
+        _ => PlatformAction::RefuseDraw,
     }
 }
 
@@ -67,13 +68,19 @@ mod tests {
         let mut game = junqi.load_game(LOPSIDED, None, 1).unwrap();
         game.play("s", "draw?").unwrap();
         for seed in [1, 2, 3] {
-            assert_eq!(draw_answer(game.as_ref(), "n", seed), "draw+");
+            assert_eq!(
+                draw_answer(game.as_ref(), "n", seed),
+                PlatformAction::AcceptDraw
+            );
         }
         let mut game = junqi.load_game(LOPSIDED, None, 1).unwrap();
         game.play("s", "c6-c7").unwrap();
         game.play("n", "draw?").unwrap();
         for seed in [1, 2, 3] {
-            assert_eq!(draw_answer(game.as_ref(), "s", seed), "draw-");
+            assert_eq!(
+                draw_answer(game.as_ref(), "s", seed),
+                PlatformAction::RefuseDraw
+            );
         }
     }
 
@@ -84,7 +91,13 @@ mod tests {
         let game = junqi
             .new_game(Some("2p"), 4, &[("s", layout), ("n", layout)])
             .unwrap();
-        assert_eq!(draw_answer(game.as_ref(), "s", 9), "draw-");
-        assert_eq!(draw_answer(game.as_ref(), "n", 9), "draw-");
+        assert_eq!(
+            draw_answer(game.as_ref(), "s", 9),
+            PlatformAction::RefuseDraw
+        );
+        assert_eq!(
+            draw_answer(game.as_ref(), "n", 9),
+            PlatformAction::RefuseDraw
+        );
     }
 }

@@ -9,7 +9,7 @@ use axum_extra::extract::WithRejection;
 use axum_extra::extract::cookie::{Cookie, CookieJar};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use zhanqi_protocol::Registry;
+use zhanqi_protocol::{GameEntry, Registry};
 use zhanqi_store::{Account, GameId, LayoutShelf, NewAccount, UnixMillis};
 
 use crate::address::ClientAddress;
@@ -58,12 +58,17 @@ struct Credentials {
     password: String,
 }
 
-/// The profile game family shown with a user: junqi, the one game with a browser client.
-const PROFILE_GAME: &str = "junqi";
+/// The game family whose profile is shown with a user: the first registered game's.
+fn profile_family() -> &'static str {
+    Registry::standard()
+        .entries()
+        .first()
+        .map_or("", GameEntry::family)
+}
 
 /// A user as the wire protocol writes it, with their profile.
 pub(crate) async fn user_json(state: &AppState, account: &Account) -> Result<Value, ApiError> {
-    let profile = state.store.profile(account.id, PROFILE_GAME).await?;
+    let profile = state.store.profile(account.id, profile_family()).await?;
     serde_json::to_value(view::user_json(account, &profile))
         .map_err(|error| ApiError::internal("write a profile", error))
 }
@@ -276,12 +281,21 @@ struct ShelfQuery {
     mode: String,
 }
 
+/// The first registered game, when a request names none.
 fn default_game() -> String {
-    "junqi".to_owned()
+    Registry::standard()
+        .entries()
+        .first()
+        .map_or_else(String::new, |entry| entry.name().to_owned())
 }
 
+/// The first mode of the first registered game, when a request names none.
 fn default_mode() -> String {
-    "2p".to_owned()
+    Registry::standard()
+        .entries()
+        .first()
+        .and_then(|entry| entry.modes().first())
+        .map_or_else(String::new, |mode| (*mode).to_owned())
 }
 
 async fn layouts(

@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{Value, json};
 use ts_rs::TS;
-use zhanqi_core::Viewer;
 use zhanqi_core::platform::level;
+use zhanqi_core::{PlatformAction, Viewer};
 use zhanqi_protocol::{Choices, DynGame};
 use zhanqi_store::UserId;
 
@@ -367,14 +367,14 @@ fn legal(game: &dyn DynGame, seat: &str) -> Vec<String> {
     }
 }
 
-/// Which platform actions the seat may take now, asked of the game on a copy.
+/// Which platform actions the seat may take now, as the game says.
 fn can(game: &dyn DynGame, seat: &str) -> Can {
-    let allowed = |action: &str| game.clone_box().play(seat, action).is_ok();
+    let allowed = |kind: PlatformAction| game.allows(seat, kind);
     Can {
-        offer_draw: allowed("draw?"),
-        accept_draw: allowed("draw+"),
-        refuse_draw: allowed("draw-"),
-        resign: allowed("resign"),
+        offer_draw: allowed(PlatformAction::OfferDraw),
+        accept_draw: allowed(PlatformAction::AcceptDraw),
+        refuse_draw: allowed(PlatformAction::RefuseDraw),
+        resign: allowed(PlatformAction::Resign),
     }
 }
 

@@ -125,3 +125,12 @@ fn thousands_of_games_apply_listed_actions_and_read_back_in_windows() {
 fn thousands_of_games_end_and_replay() {
     check::<Shengke>(&ShengkeOptions::default(), &config(5000, 100_000), &CHEAP);
 }
+
+/// The client contract (tables, events and clickable placements per viewer) over random games.
+#[test]
+fn the_client_contract_over_random_standard_games() {
+    zhanqi_core::testkit::check_client_contract::<Shengke>(
+        &ShengkeOptions::default(),
+        &config(30, 40_000),
+    );
+}

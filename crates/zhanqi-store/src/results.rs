@@ -17,6 +17,8 @@ pub struct GameResult<'a> {
     pub outcome: &'a str,
     /// Every taken seat's share: each taken seat exactly once.
     pub seats: &'a [(Seat, Settlement)],
+    /// The family of games whose profiles the points and record go to.
+    pub family: &'a str,
 }
 
 /// The profile counters a result adds: (played, won, lost, drawn, escaped).
@@ -56,11 +58,11 @@ impl Store {
         .bind(now.0)
         .fetch_optional(&mut *transaction)
         .await?;
-        let Some(finished) = finished else {
+        let Some(_finished) = finished else {
             transaction.rollback().await?;
             return Err(self.not_in_status(id, GameStatus::Playing).await);
         };
-        let family: String = column(&finished, "game")?;
+        let family = result.family;
 
         for &(seat, settlement) in result.seats {
             let settled = sqlx::query(
@@ -80,7 +82,7 @@ impl Store {
                 return Err(self.unsettled_seat(id, seat, result.seats).await);
             };
             if let Err(error) =
-                apply_to_person(&mut transaction, &settled, &family, settlement).await
+                apply_to_person(&mut transaction, &settled, family, settlement).await
             {
                 transaction.rollback().await?;
                 return Err(error);

@@ -20,6 +20,7 @@
 //! testkit::check_all::<HiddenRace>(&Default::default(), &config);
 //! ```
 
+mod client;
 mod playout;
 mod property;
 #[cfg(test)]
@@ -29,6 +30,7 @@ pub mod toy;
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 
+pub use client::check_client_contract;
 pub use playout::PLATFORM_ACTION_ONE_IN;
 pub use property::Property;
 

@@ -132,6 +132,7 @@ async fn only_a_playing_game_takes_actions() {
             gold: 0,
         };
         let result = GameResult {
+            family: "junqi",
             outcome: "{}",
             seats: &[(seat(0), settled), (seat(1), settled)],
         };
@@ -211,6 +212,7 @@ async fn unfinished_games_come_back_whole() {
             gold: 0,
         };
         let result = GameResult {
+            family: "junqi",
             outcome: "{}",
             seats: &[(seat(0), settled), (seat(1), settled)],
         };

@@ -35,6 +35,7 @@ async fn finished_games_are_saved_listed_renamed_and_deleted() {
             .finish_game(
                 id,
                 &GameResult {
+                    family: "junqi",
                     outcome: "{}",
                     seats: &seats,
                 },
@@ -113,6 +114,7 @@ async fn replays_list_newest_first_and_need_real_ids() {
                 .finish_game(
                     id,
                     &GameResult {
+                        family: "junqi",
                         outcome: "{}",
                         seats: &[(seat(0), draw)],
                     },

@@ -65,6 +65,7 @@ async fn finishing_writes_the_result_profiles_and_gold() {
                 &GameResult {
                     outcome,
                     seats: &seats,
+                    family: "junqi",
                 },
                 NOW.plus_millis(9),
             )
@@ -145,6 +146,7 @@ async fn profiles_add_up_and_rank_players() {
                 .finish_game(
                     id,
                     &GameResult {
+                        family: "junqi",
                         outcome: "{}",
                         seats: &seats,
                     },
@@ -211,6 +213,7 @@ async fn a_failure_on_the_last_seat_leaves_nothing_half_applied() {
             .finish_game(
                 id,
                 &GameResult {
+                    family: "junqi",
                     outcome: "{}",
                     seats: &seats,
                 },
@@ -230,6 +233,7 @@ async fn a_failure_on_the_last_seat_leaves_nothing_half_applied() {
             .finish_game(
                 id,
                 &GameResult {
+                    family: "junqi",
                     outcome: "{}",
                     seats: &seats,
                 },
@@ -249,6 +253,7 @@ async fn a_failure_on_the_last_seat_leaves_nothing_half_applied() {
             .finish_game(
                 id,
                 &GameResult {
+                    family: "junqi",
                     outcome: "{}",
                     seats: &seats,
                 },
@@ -281,6 +286,7 @@ async fn every_taken_seat_is_settled_exactly_once() {
             .finish_game(
                 id,
                 &GameResult {
+                    family: "junqi",
                     outcome: "{}",
                     seats: &missing,
                 },
@@ -303,6 +309,7 @@ async fn every_taken_seat_is_settled_exactly_once() {
             .finish_game(
                 id,
                 &GameResult {
+                    family: "junqi",
                     outcome: "{}",
                     seats: &twice,
                 },
@@ -324,6 +331,7 @@ async fn only_a_playing_game_can_finish_and_only_once() {
     each_backend(|store| async move {
         let draw = [(seat(0), settle(SeatResult::Draw, 0, 0))];
         let result = GameResult {
+            family: "junqi",
             outcome: "{}",
             seats: &draw,
         };
@@ -370,6 +378,7 @@ async fn an_absent_seat_changes_no_profile() {
             .finish_game(
                 id,
                 &GameResult {
+                    family: "junqi",
                     outcome: "{}",
                     seats: &absent,
                 },
