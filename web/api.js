@@ -6,7 +6,6 @@
 /** @typedef {import('./protocol.js').SavedLayout} SavedLayout */
 /** @typedef {import('./protocol.js').ReplaySummary} ReplaySummary */
 /** @typedef {import('./protocol.js').Replay} Replay */
-/** @typedef {import('./protocol.js').Board} Board */
 
 /** An error answer of the server: its HTTP status, code and message. */
 export class ApiError extends Error {
@@ -93,19 +92,24 @@ export async function user(name) {
   return (await request('GET', `/api/users/${enc(name)}`)).user;
 }
 
-/** @param {string} [game] @param {string} [mode] @returns {Promise<{layouts: SavedLayout[], last: string | null}>} */
-export async function layouts(game = 'junqi', mode = '2p') {
+/** A game's saved layouts or decks. @param {string} game @param {string} mode @returns {Promise<{layouts: SavedLayout[], last: string | null}>} */
+export async function layouts(game, mode) {
   return request('GET', `/api/layouts?game=${enc(game)}&mode=${enc(mode)}`);
 }
 
-/** @param {string} name @param {string} game @param {string} layout @param {string} [mode] @returns {Promise<void>} */
-export async function saveLayout(name, game, layout, mode = '2p') {
+/** @param {string} name @param {string} game @param {string} layout @param {string} mode @returns {Promise<void>} */
+export async function saveLayout(name, game, layout, mode) {
   await request('PUT', `/api/layouts/${enc(name)}`, { game, mode, layout });
 }
 
 /** @param {string} name @returns {Promise<void>} */
 export async function deleteLayout(name) {
   await request('DELETE', `/api/layouts/${enc(name)}`);
+}
+
+/** The games the server offers, each with its modes. @returns {Promise<{name: string, modes: string[]}[]>} */
+export async function games() {
+  return (await request('GET', '/api/games')).games;
 }
 
 /** @returns {Promise<ReplaySummary[]>} */
@@ -118,7 +122,7 @@ export async function replay(id) {
   return request('GET', `/api/games/${enc(id)}/replay`);
 }
 
-/** The geometry of a board. @param {string} game @param {string} mode @returns {Promise<Board>} */
+/** The geometry of a game's board (its module knows its shape). @param {string} game @param {string} mode @returns {Promise<unknown>} */
 export async function board(game, mode) {
   return request('GET', `/api/boards/${enc(game)}/${enc(mode)}`);
 }

@@ -37,47 +37,77 @@ export function setLanguage(lang) {
 }
 
 /**
+ * Strings of the game modules, by language (games/index.js adds them), for keys built from
+ * server codes: seat names, reasons.
+ * @type {Record<Language, Record<string, string>>}
+ */
+const GAME_TABLES = { zh: {}, en: {} };
+
+/**
+ * Adds a game module's strings to the tables that seat names and reasons are looked up in.
+ * @param {{en: Record<string, string>, zh: Record<string, string>}} strings
+ */
+export function addStrings(strings) {
+  Object.assign(GAME_TABLES.en, strings.en);
+  Object.assign(GAME_TABLES.zh, strings.zh);
+}
+
+/**
+ * `text` with `{name}` replaced by `vars.name`.
+ * @param {string} text
+ * @param {Record<string, string | number>} vars
+ */
+const fill = (text, vars) =>
+  text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+
+/**
  * The string `key` in the current language, with `{name}` replaced by `vars.name`.
  * @param {Key} key
  * @param {Record<string, string | number>} [vars]
  */
 export function t(key, vars = {}) {
-  const text = TABLES[current][key] ?? en[key];
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+  return fill(TABLES[current][key] ?? en[key], vars);
 }
 
 /**
- * Whether `key` names a string (for keys built from server codes, such as reasons).
+ * The translation function of one game module's strings, checked like the page's: its Chinese
+ * table must have every key its English table has.
+ * @template {Record<string, string>} E
+ * @param {{en: E, zh: Record<keyof E, string>}} strings
+ * @returns {(key: keyof E & string, vars?: Record<string, string | number>) => string}
+ */
+export function translator(strings) {
+  return (key, vars = {}) => fill(strings[current][key] ?? strings.en[key], vars);
+}
+
+/**
+ * Whether `key` names a string of the page or of a game (for keys built from server codes).
  * @param {string} key
- * @returns {key is Key}
  */
-export const hasKey = (key) => key in en;
+export const hasKey = (key) => key in en || key in GAME_TABLES.en;
 
 /**
- * A piece's name: short for the tile, long for its tooltip.
- * @param {string} letter
+ * A string of the page or of a game by a key built from a server code, or null.
+ * @param {string} key
+ * @returns {string | null}
  */
-export function pieceName(letter) {
-  const short = /** @type {Key} */ (`piece_${letter}`);
-  const long = /** @type {Key} */ (`piece_${letter}_long`);
-  if (!hasKey(short)) return { short: letter, long: letter };
-  return { short: t(short), long: hasKey(long) ? t(long) : t(short) };
+function lookup(key) {
+  if (key in en) return t(/** @type {Key} */ (key));
+  return GAME_TABLES[current][key] ?? GAME_TABLES.en[key] ?? null;
 }
 
 /**
- * A seat's name for people (南 / South …).
+ * A seat's name for people (南 / South, Player 1 …), from the game's strings.
  * @param {string} seat
  */
 export function seatName(seat) {
-  const key = `seat_${seat}`;
-  return hasKey(key) ? t(key) : seat;
+  return lookup(`seat_${seat}`) ?? seat;
 }
 
 /**
- * A reason code from the server (`flag_captured`, `surrender` …) in words, or the code.
+ * A reason code from the server (`surrender`, a game's own …) in words, or the code.
  * @param {string} code
  */
 export function reasonText(code) {
-  const key = `reason_${code}`;
-  return hasKey(key) ? t(key) : code;
+  return lookup(`reason_${code}`) ?? code;
 }

@@ -1,8 +1,8 @@
 // The wire protocol's shapes (docs/wire-protocol.md), as JSDoc types for `tsc --noEmit`;
 // nothing here runs. The platform's messages are generated from the server's Rust types into
 // `gen/` (ts-rs; `cargo test -p zhanqi-server --lib typescript` fails when they are stale).
-// What a game presents (its board, view, layout, events, last moves, result) reaches the server
-// as the game's JSON, so it is written here by hand from the contract.
+// What a game presents (its board, view, layout, events) is the game's JSON, typed by its module
+// under games/<game>/; the result is the platform's, written here by hand from the contract.
 
 /** @typedef {import('./gen/ClientMessage').ClientMessage} ClientMessage */
 /** @typedef {Extract<ClientMessage, {room: number}>} RoomCommand  a message about one room */
@@ -21,81 +21,14 @@
 /** @typedef {import('./gen/DrawOfferState').DrawOfferState} DrawOffer */
 
 /**
- * A room as one watcher sees it: the generated `RoomState`, with the game's presentation
- * parts given their shapes.
- * @typedef {Omit<import('./gen/RoomState').RoomState, 'view' | 'setup' | 'last_moves' | 'result'> & {
- *   view: View | null,
- *   setup: Setup | null,
- *   last_moves: Record<SeatName, LastMove>,
- *   result: GameResult | null,
- * }} RoomState
+ * A room as one watcher sees it: the generated `RoomState`, with the result given its shape.
+ * What the game presents (`view`, `setup`, `last_moves`) is the game's JSON, read by its module
+ * (games/<game>/).
+ * @typedef {Omit<import('./gen/RoomState').RoomState, 'result'> & { result: GameResult | null }} RoomState
  */
 
-/** @typedef {string} SeatName  `s`, `e`, `n`, `w` (dark: `r`, `u`, `x` as owners of pieces) */
-/** @typedef {string} PostName  `c5`, `k12` … */
+/** @typedef {string} SeatName  a seat as the game names it */
 /** @typedef {string | number} Id  a room or game id (numbers from today's server) */
-
-/**
- * @typedef {object} BoardPost
- * @property {PostName} name
- * @property {number} x
- * @property {number} y
- * @property {'station' | 'camp' | 'headquarters'} kind
- * @property {boolean} railway
- * @property {SeatName | null} area
- */
-
-/**
- * @typedef {object} BoardSeat
- * @property {SeatName} seat
- * @property {'bottom' | 'right' | 'top' | 'left'} side
- */
-
-/**
- * @typedef {object} Board
- * @property {string} game
- * @property {string} mode
- * @property {number} width
- * @property {number} height
- * @property {BoardPost[]} posts
- * @property {[PostName, PostName][]} roads
- * @property {[PostName, PostName][]} railways
- * @property {BoardSeat[]} seats
- */
-
-/**
- * @typedef {object} Cell
- * @property {PostName} post
- * @property {SeatName} owner
- * @property {string} piece  a piece letter, or `?` when hidden
- * @property {boolean} [face_down]
- */
-
-/**
- * @typedef {object} View
- * @property {string} position
- * @property {SeatName | null} to_move
- * @property {number} moves
- * @property {number} no_attack
- * @property {SeatName[]} flags_public
- * @property {Cell[]} cells
- */
-
-/**
- * @typedef {object} Setup
- * @property {string} layout
- * @property {Cell[]} cells
- * @property {boolean} ready
- */
-
-/**
- * @typedef {object} LastMove
- * @property {string} action
- * @property {PostName} from
- * @property {PostName} to
- * @property {PostName[]} path
- * @property {'A' | 'D' | 'X' | null} battle
- */
 
 /**
  * @typedef {object} SeatResult
@@ -113,41 +46,22 @@
  */
 
 /**
- * One thing that happened; which fields are present depends on `kind` (§4.3).
- * @typedef {object} GameEvent
- * @property {string} kind
- * @property {SeatName} [seat]
- * @property {SeatName} [first]
- * @property {PostName} [from]
- * @property {PostName} [to]
- * @property {PostName[]} [path]
- * @property {'A' | 'D' | 'X' | null} [battle]
- * @property {PostName | null} [post]
- * @property {string} [owner]
- * @property {string} [piece]
- * @property {string} [s]
- * @property {number} [count]
- * @property {string} [reason]
- * @property {SeatName[]} [winners]
+ * One thing that happened: a game's event, as its JSON. The platform's fields are typed here;
+ * the rest is the game's, read by its module.
+ * @typedef {{kind: string, seat?: SeatName, first?: SeatName, count?: number, reason?: string,
+ *   winners?: SeatName[], [field: string]: unknown}} GameEvent
  */
 
 /**
- * @typedef {object} ReplayStep
- * @property {string | null} action  `s: c4-c3`, or null for the position after deployment
- * @property {string} position
- * @property {Cell[]} cells
- * @property {GameEvent[]} events
+ * One step of a replay: the action (null for the start), the position after it, its events,
+ * and what the game draws it from (its own fields).
+ * @typedef {{action: string | null, position: string, events: GameEvent[], [field: string]: unknown}} ReplayStep
  */
 
 /**
- * @typedef {object} Replay
- * @property {Id} id
- * @property {string} game
- * @property {string} mode
- * @property {Record<SeatName, string>} players
- * @property {Board} board
- * @property {GameResult} result
- * @property {ReplayStep[]} steps
+ * A finished game with full information, and the game's own fields (a board, decks).
+ * @typedef {{id: Id, game: string, mode: string, players: Record<SeatName, string>, result: GameResult,
+ *   steps: ReplayStep[], [field: string]: unknown}} Replay
  */
 
 /**
@@ -180,7 +94,7 @@
  * @property {string} [message]
  * @property {RoomSummary[]} [rooms]
  * @property {Id | RoomState} [room]
- * @property {Board} [board]
+ * @property {unknown} [board]  a game's board geometry (`board`)
  * @property {GameEvent[]} [events]
  */
 

@@ -1,28 +1,14 @@
-// The lobby: open and running rooms (pushed by the server), creating a room, and the rooms
-// where you still hold a seat.
+// The lobby: open and running rooms (pushed by the server), creating a room in any game and
+// mode the server offers (`GET /api/games`) that this client has a module for, with the
+// game's own options, and the rooms where you still hold a seat.
 
+import * as api from '../api.js';
 import { h, replace } from '../dom.js';
+import { gameModule, modeLabel } from '../games/index.js';
 import { seatName, t } from '../i18n.js';
 
 /** @typedef {import('../main.js').Context} Context */
 /** @typedef {import('../protocol.js').RoomSummary} RoomSummary */
-
-/** The modes a room can be created in, with their string keys. */
-export const MODES = /** @type {const} */ ([
-  ['2p', 'mode_2p'],
-  ['4p', 'mode_4p'],
-  ['dark', 'mode_dark'],
-  ['standard', 'game_shengke'],
-]);
-
-/** The game of each mode the lobby offers (shengke's one mode is `standard`). */
-const GAME_OF = /** @type {Record<string, string>} */ ({ standard: 'shengke' });
-
-/** @param {string} mode */
-export function modeName(mode) {
-  const found = MODES.find(([code]) => code === mode);
-  return found ? t(found[1]) : mode;
-}
 
 /**
  * @param {HTMLElement} root
@@ -32,15 +18,30 @@ export function mount(root, ctx) {
   const list = h('div', { id: 'rooms', class: 'rooms' }, t('loading'));
   const seated = h('div', { id: 'seated' });
   const error = h('p', { class: 'error', role: 'alert' });
-  const mode = h('select', { name: 'mode', id: 'create-mode' },
-    MODES.map(([code, key]) => h('option', { value: code }, t(key))));
+  // One choice per game and mode; the option's value is the mode, its `data-game` the game.
+  const mode = h('select', { name: 'mode', id: 'create-mode' });
   const stake = h('input', { name: 'stake', id: 'create-stake', type: 'number', min: 0, step: 1, value: 0 });
-  // Shengke draws who takes seat 1 (and moves first) unless the room plays as seated.
-  const firstPlayer = h('select', { name: 'first_player', id: 'create-first-player' },
-    h('option', { value: 'random' }, t('first_player_random')),
-    h('option', { value: 'seats' }, t('first_player_seats')));
-  const firstPlayerLabel = h('label', { hidden: true }, t('first_player'), firstPlayer);
-  mode.addEventListener('change', () => { firstPlayerLabel.hidden = GAME_OF[mode.value] !== 'shengke'; });
+  /** The options of the chosen game (shengke's first player), from its module. */
+  const gameOptions = h('div', { class: 'game-options', id: 'create-options' });
+  /** @type {import('../games/module.js').LobbyOptions | null} */
+  let options = null;
+  const chosenGame = () => mode.selectedOptions[0]?.dataset.game ?? '';
+  let optionsFor = '';
+  const drawOptions = () => {
+    // Choosing the same game and mode again keeps what its options say.
+    if (optionsFor === `${chosenGame()}/${mode.value}`) return;
+    optionsFor = `${chosenGame()}/${mode.value}`;
+    options = gameModule(chosenGame())?.lobbyOptions?.(mode.value) ?? null;
+    replace(gameOptions, options?.element);
+  };
+  mode.addEventListener('change', drawOptions);
+  api.games().then((games) => {
+    replace(mode, games.filter((game) => gameModule(game.name)).flatMap((game) =>
+      game.modes.map((code) => h('option', { value: code, 'data-game': game.name }, modeLabel(game.name, code)))));
+    drawOptions();
+  }).catch((failure) => {
+    error.textContent = failure instanceof Error ? failure.message : String(failure);
+  });
   const create = h('form', {
     id: 'create-room',
     class: 'card',
@@ -48,12 +49,11 @@ export function mount(root, ctx) {
       event.preventDefault();
       error.textContent = '';
       try {
-        const game = GAME_OF[mode.value] ?? 'junqi';
         const ok = await ctx.conn.send('create', {
-          game,
+          game: chosenGame(),
           mode: mode.value,
           stake: Math.max(0, Math.floor(Number(stake.value) || 0)),
-          ...(game === 'shengke' ? { first_player: firstPlayer.value } : {}),
+          ...options?.values(),
         });
         if (ok.room !== undefined && typeof ok.room !== 'object') ctx.navigate(`#/room/${encodeURIComponent(String(ok.room))}`);
       } catch (failure) {
@@ -64,7 +64,7 @@ export function mount(root, ctx) {
     h('h2', {}, t('create_room')),
     h('label', {}, t('mode'), mode),
     h('label', {}, t('gold_stake'), stake, h('small', {}, t('gold_stake_hint'))),
-    firstPlayerLabel,
+    gameOptions,
     h('button', { type: 'submit' }, t('create')),
     error,
   );
@@ -81,7 +81,7 @@ export function mount(root, ctx) {
         h('th', {}, t('players')), h('th', {}, t('spectators')), h('th', {}))),
       h('tbody', {}, rooms.map((room) => h('tr', { 'data-room': String(room.id) },
         h('td', {}, room.id),
-        h('td', {}, modeName(room.mode), room.stake > 0 ? ` · ${t('gold_room', { stake: room.stake })}` : ''),
+        h('td', {}, modeLabel(room.game, room.mode), room.stake > 0 ? ` · ${t('gold_room', { stake: room.stake })}` : ''),
         h('td', {}, t(room.phase === 'setup' ? 'phase_setup' : room.phase === 'playing' ? 'phase_playing' : 'phase_over')),
         h('td', {}, room.seats.map((seat) => h('span', { class: `seat-chip seat-${seat.seat}` },
           seatName(seat.seat), ': ',

@@ -4,7 +4,7 @@
 import * as api from '../api.js';
 import { h, replace } from '../dom.js';
 import { seatName, t } from '../i18n.js';
-import { modeName } from './lobby.js';
+import { modeLabel } from '../games/index.js';
 import { titleOf } from './room-parts.js';
 
 /** @typedef {import('../main.js').Context} Context */
@@ -51,7 +51,7 @@ export function mount(root, ctx, name) {
         list.length === 0 ? h('p', { class: 'empty' }, t('no_replays')) : h('ul', { class: 'replay-list' },
           list.map((entry) => h('li', {},
             h('a', { href: `#/replay/${encodeURIComponent(String(entry.id))}`, 'data-replay': entry.id },
-              entry.id, entry.mode ? ` · ${modeName(entry.mode)}` : '',
+              entry.id, entry.game && entry.mode ? ` · ${modeLabel(entry.game, entry.mode)}` : '',
               entry.players ? ` · ${Object.entries(entry.players).map(([seat, player]) => `${seatName(seat)} ${player}`).join(', ')}` : '',
               entry.finished_ms ? ` · ${new Date(entry.finished_ms).toLocaleString()}` : '')))));
     }).catch((failure) => {

@@ -1,16 +1,16 @@
 // A finished game step by step, with full information: forward and back (buttons or arrow
-// keys), each step's action and events, its JFEN, and the record and JFEN as downloads.
+// keys), each step's action and events, its position, and the record and positions as
+// downloads. The game's module draws each step.
 
 import * as api from '../api.js';
-import { BoardView } from '../board.js';
 import { h, replace } from '../dom.js';
-import { pieceName, reasonText, seatName, t } from '../i18n.js';
-import { modeName } from './lobby.js';
-import { eventText } from './room-parts.js';
-import { fieldGrid, playerSide, shengkeEventText } from './shengke-room.js';
+import { gameModule, modeLabel } from '../games/index.js';
+import { reasonText, seatName, t } from '../i18n.js';
+import { platformEventText } from './room-parts.js';
 
 /** @typedef {import('../main.js').Context} Context */
 /** @typedef {import('../protocol.js').Replay} Replay */
+/** @typedef {import('../games/module.js').EventNames} EventNames */
 
 /**
  * @param {HTMLElement} root
@@ -24,21 +24,22 @@ export function mount(root, ctx, gameId) {
   let onKey = () => {};
 
   api.replay(gameId).then((replay) => {
+    const game = gameModule(replay.game);
+    if (!game) {
+      replace(page, h('p', { class: 'error' }, t('unknown_game', { game: replay.game })));
+      return;
+    }
     const mine = Object.entries(replay.players).find(([, name]) => name === ctx.user?.name)?.[0] ?? null;
-    const shengke = replay.game === 'shengke';
-    /** @type {any} */
-    const full = replay;
-    const board = new BoardView(shengke ? { ...replay.board, posts: [], roads: [], railways: [], seats: [] } : replay.board, mine, pieceName, () => {});
-    const table = h('div', { class: 'sk-table', id: 'table' });
+    const board = game.mountReplay(replay, mine);
+    /** @type {EventNames} */
+    const names = { seat: seatName, decks: /** @type {Record<string, unknown>} */ (replay.decks ?? {}) };
     const last = replay.steps.length - 1;
     let step = 0;
     const counter = h('span', { id: 'step', class: 'step' });
     const action = h('p', { id: 'step-action', class: 'step-action' });
     const events = h('ul', { id: 'step-events', class: 'log' });
-    // A shengke position is several lines (its state block), so it gets a text area.
-    const jfen = shengke
-      ? h('textarea', { id: 'step-jfen', class: 'jfen', readonly: true, rows: 6, 'aria-label': 'JFEN' })
-      : h('input', { id: 'step-jfen', class: 'jfen', readonly: true, 'aria-label': 'JFEN' });
+    // A position may be several lines (a state block), so it gets a text area.
+    const position = h('textarea', { id: 'step-jfen', class: 'jfen', readonly: true, rows: 2, 'aria-label': t('position') });
     /** @param {number} to */
     const go = (to) => {
       step = Math.max(0, Math.min(last, to));
@@ -52,32 +53,15 @@ export function mount(root, ctx, gameId) {
     };
     const draw = () => {
       const current = replay.steps[step];
-      /** @type {Map<string, string[]>} */
-      const lastMoves = new Map();
-      for (const earlier of replay.steps.slice(1, step + 1)) {
-        for (const event of earlier.events) {
-          if (event.kind === 'moved' && event.seat && event.path) lastMoves.set(event.seat, event.path);
-        }
-      }
-      if (shengke) {
-        // Full information: both hands and every pile, from the step's whole view.
-        /** @type {any} */
-        const view = /** @type {any} */ (current).view;
-        const decks = full.decks;
-        replace(table, playerSide(view.players[mine === '2' ? 0 : 1], decks, false),
-          fieldGrid(view.cells, mine, decks), playerSide(view.players[mine === '2' ? 1 : 0], decks, true));
-      } else {
-        board.render({
-          cells: current.cells,
-          lastMoves: [...lastMoves].map(([seat, path]) => ({ seat, path })),
-        });
-      }
+      board.show(step);
       page.dataset.step = String(step);
       counter.textContent = t('step_of', { step, last });
       action.textContent = current.action ?? t('after_deployment');
-      replace(events, current.events.map((event) => (shengke ? shengkeEventText(event, full.decks) : eventText(null, event))).filter((line) => line !== null)
+      replace(events, current.events.map((event) => game.eventText(event, names) ?? platformEventText(event, names))
+        .filter((line) => line !== null)
         .map((line) => h('li', {}, line)));
-      jfen.value = current.position;
+      position.value = current.position;
+      position.rows = Math.max(2, current.position.split('\n').length);
       buttons.first.disabled = buttons.back.disabled = step === 0;
       buttons.forward.disabled = buttons.end.disabled = step === last;
     };
@@ -89,10 +73,10 @@ export function mount(root, ctx, gameId) {
     const result = replay.result;
     replace(page,
       h('div', { class: 'room-head' },
-        h('h2', {}, t('replay_of', { game: replay.id }), ' · ', modeName(replay.mode)),
+        h('h2', {}, t('replay_of', { game: replay.id }), ' · ', modeLabel(replay.game, replay.mode)),
         h('span', {}, Object.entries(replay.players).map(([seat, name]) => `${seatName(seat)} ${name}`).join(' · '))),
       h('div', { class: 'room-grid' },
-        shengke ? table : h('div', { class: 'board-box' }, board.element),
+        board.element,
         h('aside', { class: 'side' },
           h('p', { class: 'result-line' }, result.result === 'draw'
             ? t('draw')
@@ -100,10 +84,10 @@ export function mount(root, ctx, gameId) {
           h('div', { class: 'stepper' }, buttons.first, buttons.back, counter, buttons.forward, buttons.end),
           action,
           events,
-          h('label', { class: 'jfen-label' }, 'JFEN', jfen),
+          h('label', { class: 'jfen-label' }, t('position'), position),
           h('div', { class: 'downloads' },
             h('a', { class: 'button', id: 'download-record', href: api.recordUrl(String(replay.id)), download: `${replay.id}.zhanqi.json` }, t('download_record')),
-            h('a', { class: 'button', id: 'download-jfen', href: api.jfenUrl(String(replay.id)), download: `${replay.id}.jfen.txt` }, t('download_jfen'))),
+            h('a', { class: 'button', id: 'download-jfen', href: api.jfenUrl(String(replay.id)), download: `${replay.id}.positions.txt` }, t('download_jfen'))),
         ),
       ),
     );

@@ -1,15 +1,17 @@
-// Pieces of the room page that only turn data into elements or words: seat cards, the event
-// log's sentences, the result table. The room page (room.js) wires them to the connection.
+// Pieces of the room page that only turn data into elements or words: seat cards, the
+// platform's log sentences, the result table. The room page (room.js) wires them to the
+// connection; what a game adds comes from its module.
 
 import { h } from '../dom.js';
-import { seatColour } from '../board.js';
-import { language, pieceName, reasonText, seatName, t } from '../i18n.js';
+import { language, reasonText, seatName, t } from '../i18n.js';
 import { aiKey } from './lobby.js';
 
 /** @typedef {import('../protocol.js').RoomState} RoomState */
 /** @typedef {import('../protocol.js').SeatState} SeatState */
 /** @typedef {import('../protocol.js').GameEvent} GameEvent */
 /** @typedef {import('../protocol.js').GameResult} GameResult */
+/** @typedef {import('../games/module.js').EventNames} EventNames */
+/** @typedef {import('../dom.js').Child} Child */
 
 /**
  * A seat as people read it: "南 alice".
@@ -22,25 +24,10 @@ export function seatLabel(state, seat) {
 }
 
 /**
- * The colour chip of a seat.
- * @param {string} seat
+ * A colour chip.
+ * @param {string} colour
  */
-export const chip = (seat) => h('span', { class: 'chip', style: `background:${seatColour(seat)}` });
-
-/**
- * In dark chess, the colour (`r` or `u`) a seat plays once the first flips decided it: the
- * fifth field of the position string says `s=r` or `s=u` (junqi.md §8.1).
- * @param {RoomState} state
- * @param {string} seat
- * @returns {string | null}
- */
-export function darkColour(state, seat) {
-  if (state.mode !== 'dark' || !state.view) return null;
-  const south = /^s=([ru])$/.exec(state.view.position.split(' ')[4] ?? '')?.[1];
-  if (!south) return null;
-  if (seat === 's') return south;
-  return south === 'r' ? 'u' : 'r';
-}
+export const chip = (colour) => h('span', { class: 'chip', style: `background:${colour}` });
 
 /**
  * A signed number: +2, −1, 0.
@@ -49,35 +36,17 @@ export function darkColour(state, seat) {
 export const signed = (value) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0');
 
 /**
- * One line of the event log, or null for events not worth a line.
- * @param {RoomState | null} state
+ * One log line for a platform event (the start, timeouts, escapes, draw offers, defeats, the
+ * end), or null; the game's module words the game's own events first.
  * @param {GameEvent} event
+ * @param {EventNames} names
  * @returns {string | null}
  */
-export function eventText(state, event) {
-  const who = event.seat ? seatLabel(state, event.seat) : '';
+export function platformEventText(event, names) {
+  const who = event.seat ? names.seat(event.seat) : '';
   switch (event.kind) {
-    case 'deployed':
-      return t('ev_deployed', { who });
     case 'started':
-      return t('ev_started', { who: seatLabel(state, event.first ?? '') });
-    case 'moved': {
-      const move = `${event.from}${event.battle ? '×' : '→'}${event.to}`;
-      if (!event.battle) return t('ev_moved', { who, move });
-      const outcome = t(event.battle === 'A' ? 'battle_A' : event.battle === 'D' ? 'battle_D' : 'battle_X');
-      return t('ev_attacked', { who, move, outcome });
-    }
-    case 'flipped':
-      return t('ev_flipped', {
-        who,
-        post: event.post ?? '',
-        colour: t(event.owner === 'u' ? 'colour_u' : 'colour_r'),
-        piece: pieceName(event.piece ?? '?').long,
-      });
-    case 'colours':
-      return t('ev_colours', { colour: t(event.s === 'u' ? 'colour_u' : 'colour_r') });
-    case 'flag_revealed':
-      return t('ev_flag_revealed', { who, post: event.post ?? '' });
+      return t('ev_started', { who: names.seat(event.first ?? '') });
     case 'timed_out':
       return t('ev_timed_out', { who, count: event.count ?? 0 });
     case 'defeated':
@@ -94,7 +63,7 @@ export function eventText(state, event) {
       const winners = event.winners ?? [];
       return winners.length === 0
         ? t('ev_draw', { reason: reasonText(event.reason ?? '') })
-        : t('ev_won', { who: winners.map((seat) => seatLabel(state, seat)).join(', '), reason: reasonText(event.reason ?? '') });
+        : t('ev_won', { who: winners.map((seat) => names.seat(seat)).join(', '), reason: reasonText(event.reason ?? '') });
     }
     default:
       return null;
@@ -137,20 +106,19 @@ function badges(state, seat) {
   if (seat.timeouts > 0) {
     list.push(h('span', { class: 'badge warn' }, t('timeouts_n', { count: seat.timeouts })));
   }
-  if (state.view?.flags_public?.includes(seat.seat)) {
-    list.push(h('span', { class: 'badge' }, t('flag_public')));
-  }
   return list;
 }
 
 /**
- * A seat's card: colour, name, state, and what may be done with the seat now.
+ * A seat's card: colour, name, state, what the game adds, and what may be done with the seat
+ * now. The seat whose clock runs is the one to move.
  * @param {RoomState} state
  * @param {SeatState} seat
  * @param {import('../protocol.js').RoomCommander} command
  * @param {HTMLSelectElement} aiLevel
+ * @param {{colour: string, badges?: Child[]}} game  the seat's colour and the game's badges
  */
-export function seatCard(state, seat, command, aiLevel) {
+export function seatCard(state, seat, command, aiLevel, game) {
   const setup = state.phase === 'setup';
   const actions = [];
   if (setup && !seat.player && state.you === null) {
@@ -168,16 +136,14 @@ export function seatCard(state, seat, command, aiLevel) {
   if (setup && seat.seat === state.you && !seat.ready) {
     actions.push(h('button', { class: 'stand', onclick: () => command('stand', {}) }, t('stand')));
   }
-  const toMove = state.view?.to_move === seat.seat;
-  const colour = darkColour(state, seat.seat);
+  const toMove = state.phase === 'playing' && state.clock?.seat === seat.seat;
   return h('div', {
     class: `seat-card${toMove ? ' to-move' : ''}${seat.seat === state.you ? ' mine' : ''}`,
     'data-seat': seat.seat,
   },
-    h('div', { class: 'seat-head' }, chip(colour ?? seat.seat), h('strong', {}, seatName(seat.seat)), ' ', playerLine(seat),
-      colour ? h('span', { class: 'badge', 'data-colour': colour }, t(colour === 'u' ? 'colour_u' : 'colour_r')) : null),
-    h('div', { class: 'badges' }, badges(state, seat)),
-    toMove && state.clock?.seat === seat.seat ? h('div', { class: 'seat-clock', 'data-clock-seat': seat.seat }) : null,
+    h('div', { class: 'seat-head' }, chip(game.colour), h('strong', {}, seatName(seat.seat)), ' ', playerLine(seat)),
+    h('div', { class: 'badges' }, badges(state, seat), game.badges ?? []),
+    toMove ? h('div', { class: 'seat-clock', 'data-clock-seat': seat.seat }) : null,
     actions.length > 0 ? h('div', { class: 'seat-actions' }, actions) : null,
   );
 }
@@ -186,8 +152,9 @@ export function seatCard(state, seat, command, aiLevel) {
  * The end of the game: who won, why, and each seat's points and gold.
  * @param {RoomState} state
  * @param {GameResult} result
+ * @param {(seat: string) => string} colourOf  a seat's colour
  */
-export function resultTable(state, result) {
+export function resultTable(state, result, colourOf) {
   const mine = state.you ? result.seats[state.you] : undefined;
   const headline = mine
     ? t(mine.result === 'win' ? 'you_won' : mine.result === 'draw' ? 'you_drew' : mine.result === 'escaped' ? 'you_escaped' : 'you_lost')
@@ -202,7 +169,7 @@ export function resultTable(state, result) {
       h('tbody', {}, state.seats.filter((seat) => result.seats[seat.seat])
         .map(({ seat }) => /** @type {[string, import('../protocol.js').SeatResult]} */ ([seat, result.seats[seat]]))
         .map(([seat, line]) => h('tr', { 'data-seat': seat },
-        h('td', {}, chip(seat), seatLabel(state, seat)),
+        h('td', {}, chip(colourOf(seat)), seatLabel(state, seat)),
         h('td', {}, t(line.result === 'win' ? 'outcome_win' : line.result === 'loss' ? 'outcome_loss' : line.result === 'draw' ? 'outcome_draw' : 'outcome_escaped')),
         h('td', { class: 'points-change' }, signed(line.points)),
         state.stake > 0 ? h('td', { class: 'gold-change' }, signed(line.gold)) : null,

@@ -1,7 +1,7 @@
-// The board as SVG, drawn from the geometry the server sends (wire-protocol.md §5): nothing
+// junqi's board as SVG, drawn from the geometry the server sends (wire-protocol.md §5): nothing
 // about a board's shape is known here. The viewer's own seat is turned to the bottom.
 
-import { svg } from './dom.js';
+import { svg } from '../../dom.js';
 
 /** @typedef {import('./protocol.js').Board} Board */
 /** @typedef {import('./protocol.js').BoardPost} BoardPost */

@@ -1,0 +1,91 @@
+// junqi's presentation on the wire (wire-protocol.md §5): its board geometry, view, setup,
+// last moves and events as JSDoc types; nothing here runs.
+
+/** @typedef {import('../../protocol.js').SeatName} SeatName */
+/** @typedef {string} PostName  `c5`, `k12` … */
+
+/**
+ * @typedef {object} BoardPost
+ * @property {PostName} name
+ * @property {number} x
+ * @property {number} y
+ * @property {'station' | 'camp' | 'headquarters'} kind
+ * @property {boolean} railway
+ * @property {SeatName | null} area
+ */
+
+/**
+ * @typedef {object} BoardSeat
+ * @property {SeatName} seat
+ * @property {'bottom' | 'right' | 'top' | 'left'} side
+ */
+
+/**
+ * @typedef {object} Board
+ * @property {string} game
+ * @property {string} mode
+ * @property {number} width
+ * @property {number} height
+ * @property {BoardPost[]} posts
+ * @property {[PostName, PostName][]} roads
+ * @property {[PostName, PostName][]} railways
+ * @property {BoardSeat[]} seats
+ */
+
+/**
+ * @typedef {object} Cell
+ * @property {PostName} post
+ * @property {SeatName} owner
+ * @property {string} piece  a piece letter, or `?` when hidden
+ * @property {boolean} [face_down]
+ */
+
+/**
+ * @typedef {object} View
+ * @property {string} position
+ * @property {SeatName | null} to_move
+ * @property {number} moves
+ * @property {number} no_attack
+ * @property {SeatName[]} flags_public
+ * @property {Cell[]} cells
+ */
+
+/**
+ * @typedef {object} Setup
+ * @property {string} layout
+ * @property {Cell[]} cells
+ * @property {boolean} ready
+ */
+
+/**
+ * @typedef {object} LastMove
+ * @property {string} action
+ * @property {PostName} from
+ * @property {PostName} to
+ * @property {PostName[]} path
+ * @property {'A' | 'D' | 'X' | null} battle
+ */
+
+/**
+ * A junqi event; which fields are present depends on `kind` (wire-protocol.md §4.3).
+ * @typedef {object} JunqiEvent
+ * @property {string} kind
+ * @property {SeatName} [seat]
+ * @property {PostName} [from]
+ * @property {PostName} [to]
+ * @property {PostName[]} [path]
+ * @property {'A' | 'D' | 'X' | null} [battle]
+ * @property {PostName | null} [post]
+ * @property {string} [owner]
+ * @property {string} [piece]
+ * @property {string} [s]
+ */
+
+/**
+ * A junqi replay's own fields: the board, and each step's cells.
+ * @typedef {object} JunqiReplay
+ * @property {Board} board
+ * @property {{cells: Cell[], events: import('../../protocol.js').GameEvent[]}[]} steps
+ */
+
+export {};

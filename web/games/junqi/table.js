@@ -1,0 +1,190 @@
+// junqi's table in a room: the board turned for the viewer; in deployment, swapping two of
+// one's pieces by clicking them and the layout controls; in play, a piece's destinations from
+// the server's legal list (moves and attacks marked apart), a move by two clicks, a flip by
+// one, and each seat's last move drawn. No rule runs here.
+
+import * as api from '../../api.js';
+import { h, replace } from '../../dom.js';
+import { t } from '../../i18n.js';
+import { BoardView } from './board.js';
+import { pieceName } from './events.js';
+import { LayoutControls } from './layouts.js';
+import { darkColour, flipAction, readAction, stepAction } from './notation.js';
+import { tr } from './strings.js';
+
+/** @typedef {import('../../protocol.js').RoomState} RoomState */
+/** @typedef {import('../module.js').TableHost} TableHost */
+/** @typedef {import('../module.js').Table} Table */
+/** @typedef {import('./protocol.js').Board} Board */
+/** @typedef {import('./protocol.js').View} View */
+/** @typedef {import('./protocol.js').Setup} Setup */
+/** @typedef {import('./protocol.js').LastMove} LastMove */
+
+/** @param {RoomState | null} state */
+const viewOf = (state) => /** @type {View | null} */ (state?.view ?? null);
+/** @param {RoomState | null} state */
+const setupOf = (state) => /** @type {Setup | null} */ (state?.setup ?? null);
+
+/**
+ * The listed moves read for the board: by piece, its move and attack targets; and the flips.
+ * @param {RoomState | null} state
+ */
+function legalMoves(state) {
+  /** @type {Map<string, {moves: Set<string>, attacks: Set<string>}>} */
+  const from = new Map();
+  /** @type {Set<string>} */
+  const flips = new Set();
+  for (const action of state?.phase === 'playing' ? state.legal : []) {
+    const read = readAction(action);
+    if (!read) continue;
+    if ('flip' in read) {
+      flips.add(read.flip);
+      continue;
+    }
+    const entry = from.get(read.from) ?? { moves: new Set(), attacks: new Set() };
+    (read.attack ? entry.attacks : entry.moves).add(read.to);
+    from.set(read.from, entry);
+  }
+  return { from, flips };
+}
+
+/**
+ * @param {TableHost} host
+ * @returns {Table}
+ */
+export function mountTable(host) {
+  /** @type {RoomState | null} */
+  let state = null;
+  /** @type {BoardView | null} */
+  let boardView = null;
+  /** @type {string | null} */
+  let selected = null;
+  const layouts = new LayoutControls(host);
+  const element = h('div', { class: 'board-box', id: 'board' }, t('loading'));
+
+  const swapping = () => Boolean(state?.phase === 'setup' && setupOf(state) && !setupOf(state)?.ready);
+
+  /** @param {string} post */
+  const clickPost = (post) => {
+    if (!state) return;
+    if (swapping()) {
+      const mine = setupOf(state)?.cells.some((cell) => cell.post === post);
+      if (!mine) {
+        selected = null;
+      } else if (selected === null) {
+        selected = post;
+      } else if (selected === post) {
+        selected = null;
+      } else {
+        const a = selected;
+        selected = null;
+        host.say('');
+        host.command('swap', { a, b: post });
+      }
+      drawBoard();
+      return;
+    }
+    if (state.phase !== 'playing') return;
+    const { from, flips } = legalMoves(state);
+    if (flips.has(post)) {
+      selected = null;
+      host.say('');
+      host.command('act', { action: flipAction(post) });
+      return;
+    }
+    const targets = selected ? from.get(selected) : undefined;
+    if (selected && targets && (targets.moves.has(post) || targets.attacks.has(post))) {
+      const action = stepAction(selected, post, targets.attacks.has(post));
+      selected = null;
+      host.say('');
+      host.command('act', { action });
+      drawBoard();
+      return;
+    }
+    selected = from.has(post) && selected !== post ? post : null;
+    drawBoard();
+  };
+
+  const drawBoard = () => {
+    if (!boardView || !state) return;
+    if (state.phase === 'setup') {
+      const cells = setupOf(state)?.cells ?? [];
+      boardView.render({
+        cells,
+        selectable: swapping() ? new Set(cells.map((cell) => cell.post)) : new Set(),
+        selected,
+      });
+      return;
+    }
+    const { from, flips } = legalMoves(state);
+    const targets = selected ? from.get(selected) : undefined;
+    const lastMoves = /** @type {Record<string, LastMove>} */ (state.last_moves ?? {});
+    boardView.render({
+      cells: viewOf(state)?.cells ?? [],
+      selectable: new Set([...from.keys(), ...flips]),
+      selected,
+      moveTargets: targets?.moves,
+      attackTargets: targets?.attacks,
+      lastMoves: Object.entries(lastMoves).map(([seat, move]) => ({ seat, path: move.path })),
+    });
+  };
+
+  /** @param {Board} board */
+  const setBoard = (board) => {
+    if (boardView && boardView.board.mode === board.mode) return;
+    boardView = new BoardView(board, state?.you ?? null, pieceName, clickPost);
+    replace(element, boardView.element);
+    drawBoard();
+  };
+
+  return {
+    element,
+    update(next, previous) {
+      state = next;
+      const setup = setupOf(next);
+      if (next.phase !== 'setup' && !next.legal.some((action) => selected && action.startsWith(selected))) {
+        selected = null;
+      }
+      if (next.phase === 'setup' && !setup?.cells.some((cell) => cell.post === selected)) selected = null;
+      if (next.phase === 'setup' && setup && !setupOf(previous)) layouts.load(next.game);
+      if (boardView && previous && previous.you !== next.you) {
+        // Sitting down turns the board so that the new seat is at the bottom.
+        const board = boardView.board;
+        boardView = null;
+        setBoard(board);
+      }
+      if (!boardView && !previous) {
+        api.board(next.game, next.mode).then((board) => {
+          if (!boardView) setBoard(/** @type {Board} */ (board));
+        }).catch(() => {});
+      }
+      drawBoard();
+    },
+    message(message) {
+      if (message.type === 'board' && message.board) setBoard(/** @type {Board} */ (message.board));
+    },
+    status(current) {
+      const view = viewOf(current);
+      if (current.phase === 'setup') return current.you === null ? [] : [h('p', {}, tr('setup_hint'))];
+      if (!view) return [];
+      return [h('p', { class: 'counters' }, tr('counters', { moves: view.moves, quiet: view.no_attack }))];
+    },
+    controls(current) {
+      const setup = setupOf(current);
+      // A game without deployment (dark chess) has no layout: only ready / not ready.
+      if (current.phase !== 'setup' || !setup || setup.ready) return [];
+      return layouts.controls(current, setup);
+    },
+    seat(current, seat) {
+      const colour = darkColour(current, seat);
+      return {
+        colour: colour ?? undefined,
+        badges: [
+          colour ? h('span', { class: 'badge', 'data-colour': colour }, tr(colour === 'u' ? 'colour_u' : 'colour_r')) : null,
+          viewOf(current)?.flags_public?.includes(seat) ? h('span', { class: 'badge' }, tr('flag_public')) : null,
+        ],
+      };
+    },
+    destroy() {},
+  };
+}
