@@ -87,7 +87,19 @@ room: number,
 /**
  * The action in the game's notation.
  */
-action: string, } | { "type": "leave" } & RoomRef | { "type": "save_replay" } & RoomRef | { "type": "ping", 
+action: string, } | { "type": "leave" } & RoomRef | { "type": "platform", 
+/**
+ * The client's correlation id.
+ */
+id?: CommandId, 
+/**
+ * The room.
+ */
+room: number, 
+/**
+ * Which platform action.
+ */
+action: "offer_draw" | "accept_draw" | "refuse_draw" | "resign", } | { "type": "save_replay" } & RoomRef | { "type": "ping", 
 /**
  * The client's correlation id.
  */

@@ -54,6 +54,11 @@ setup: JsonValue | null,
  */
 legal: Array<string>, 
 /**
+ * The receiver's listed actions now as the clicks that make them (the game's targets:
+ * posts, cards, cells…), so that no client reads notation.
+ */
+choices: Array<{ clicks: string[], action: string }>, 
+/**
  * The platform actions the receiver may take now.
  */
 can: Can, 

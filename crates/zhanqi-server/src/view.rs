@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use ts_rs::TS;
 use zhanqi_core::platform::level;
-use zhanqi_core::{PlatformAction, Viewer};
+use zhanqi_core::{Choice, PlatformAction, Viewer};
 use zhanqi_protocol::{Choices, DynGame};
 use zhanqi_store::UserId;
 
@@ -47,6 +47,10 @@ pub struct RoomState {
     pub setup: Option<Value>,
     /// The receiver's listed actions now.
     pub legal: Vec<String>,
+    /// The receiver's listed actions now as the clicks that make them (the game's targets:
+    /// posts, cards, cells…), so that no client reads notation.
+    #[ts(type = "Array<{ clicks: string[], action: string }>")]
+    pub choices: Vec<Choice>,
     /// The platform actions the receiver may take now.
     pub can: Can,
     /// The running clock.
@@ -250,11 +254,13 @@ pub fn room_state(room: &Room, user: Option<UserId>) -> RoomState {
         }
         _ => None,
     };
-    let (legal, can) = match (&room.game, you, room.phase) {
-        (Some(game), Some(seat), Phase::Playing) => {
-            (legal(game.as_ref(), seat), can(game.as_ref(), seat))
-        }
-        _ => (Vec::new(), Can::default()),
+    let (legal, choices, can) = match (&room.game, you, room.phase) {
+        (Some(game), Some(seat), Phase::Playing) => (
+            legal(game.as_ref(), seat),
+            game.choices(seat).unwrap_or_default(),
+            can(game.as_ref(), seat),
+        ),
+        _ => (Vec::new(), Vec::new(), Can::default()),
     };
     let draw_offer = room
         .game
@@ -280,6 +286,7 @@ pub fn room_state(room: &Room, user: Option<UserId>) -> RoomState {
         spectators: room.spectators(),
         setup,
         legal,
+        choices,
         can,
         clock: room.clock_left().map(|(seat, left)| ClockState {
             seat,

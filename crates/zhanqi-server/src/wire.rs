@@ -3,6 +3,7 @@
 
 use serde::Deserialize;
 use ts_rs::TS;
+use zhanqi_core::PlatformAction;
 use zhanqi_store::GameId;
 
 use crate::error::ApiError;
@@ -119,6 +120,20 @@ pub enum ClientMessage {
     },
     /// Leave a room (an escape during play).
     Leave(RoomRef),
+    /// Take a platform action: offer, accept or refuse a draw, or surrender. The game says
+    /// whether it is allowed now (the room's `can`) and plays its own action for it.
+    Platform {
+        /// The client's correlation id.
+        #[serde(default)]
+        #[ts(optional, as = "Option<CommandId>")]
+        id: Option<serde_json::Value>,
+        /// The room.
+        #[ts(type = "number")]
+        room: i64,
+        /// Which platform action.
+        #[ts(type = "\"offer_draw\" | \"accept_draw\" | \"refuse_draw\" | \"resign\"")]
+        action: PlatformAction,
+    },
     /// Keep the finished game in one's replays.
     SaveReplay(RoomRef),
     /// Are you there?
@@ -208,7 +223,8 @@ impl ClientMessage {
             | ClientMessage::Ai { id, .. }
             | ClientMessage::Swap { id, .. }
             | ClientMessage::Layout { id, .. }
-            | ClientMessage::Act { id, .. } => id.as_ref(),
+            | ClientMessage::Act { id, .. }
+            | ClientMessage::Platform { id, .. } => id.as_ref(),
             ClientMessage::Join(r)
             | ClientMessage::Stand(r)
             | ClientMessage::RandomLayout(r)
@@ -230,7 +246,8 @@ impl ClientMessage {
             ClientMessage::Ai { room, .. }
             | ClientMessage::Swap { room, .. }
             | ClientMessage::Layout { room, .. }
-            | ClientMessage::Act { room, .. } => Some(GameId(*room)),
+            | ClientMessage::Act { room, .. }
+            | ClientMessage::Platform { room, .. } => Some(GameId(*room)),
             ClientMessage::Join(r)
             | ClientMessage::Stand(r)
             | ClientMessage::RandomLayout(r)
@@ -245,7 +262,7 @@ impl ClientMessage {
 
 /// The message types, as an error names them.
 const TYPES: &str = "lobby, create, join, sit, stand, ai, unseat_ai, swap, layout, \
-                     random_layout, ready, unready, act, leave, save_replay or ping";
+                     random_layout, ready, unready, act, platform, leave, save_replay or ping";
 
 /// One sentence for a JSON value that is not a client message: what is wrong and what would
 /// be right, without serde's own words.

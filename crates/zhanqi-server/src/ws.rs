@@ -454,6 +454,7 @@ pub fn room_request(message: ClientMessage) -> Option<(GameId, Request)> {
         ClientMessage::Ready(r) => (r.room, Request::Ready),
         ClientMessage::Unready(r) => (r.room, Request::Unready),
         ClientMessage::Act { room, action, .. } => (room, Request::Act(action)),
+        ClientMessage::Platform { room, action, .. } => (room, Request::Platform(action)),
         ClientMessage::Leave(r) => (r.room, Request::Leave),
         ClientMessage::SaveReplay(r) => (r.room, Request::SaveReplay),
     };

@@ -51,6 +51,8 @@ pub enum Request {
     Unready,
     /// Play an action.
     Act(String),
+    /// Take a platform action (draws, surrender).
+    Platform(zhanqi_core::PlatformAction),
     /// Leave the room.
     Leave,
     /// Keep the finished game in one's replays.

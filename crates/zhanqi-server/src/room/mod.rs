@@ -32,6 +32,7 @@ use std::time::Duration;
 use rand::Rng;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
+use zhanqi_core::PlatformAction;
 use zhanqi_protocol::{DynGame, GameEntry, ViewerEvents};
 use zhanqi_store::{GameId, UnixMillis, UserId};
 
@@ -326,12 +327,32 @@ impl Room {
                 self.need_phase(Phase::Playing)?;
                 let index = self.seat_index_of(person.id).ok_or_else(not_seated)?;
                 let seat = self.seats[index].name;
-                if matches!(action.trim(), "T" | "escape") {
+                let kept = [PlatformAction::Timeout, PlatformAction::Escape]
+                    .into_iter()
+                    .filter_map(|kind| self.probe.platform_text(kind))
+                    .any(|text| text == action.trim());
+                if kept {
                     return Err(ApiError::new(
                         "illegal",
                         "the clock and leaving the room play these; send 'leave' to leave",
                     ));
                 }
+                self.play(seat, &action).await?;
+                Ok(serde_json::json!({}))
+            }
+            Request::Platform(kind) => {
+                self.need_phase(Phase::Playing)?;
+                let index = self.seat_index_of(person.id).ok_or_else(not_seated)?;
+                let seat = self.seats[index].name;
+                if matches!(kind, PlatformAction::Timeout | PlatformAction::Escape) {
+                    return Err(ApiError::new(
+                        "illegal",
+                        "the clock and leaving the room play these; send 'leave' to leave",
+                    ));
+                }
+                let Some(action) = self.probe.platform_text(kind) else {
+                    return Err(ApiError::new("illegal", "this game has no such action"));
+                };
                 self.play(seat, &action).await?;
                 Ok(serde_json::json!({}))
             }

@@ -257,7 +257,7 @@ pub(super) struct StartState {
 
 pub(super) fn layout_error(error: UiError) -> ApiError {
     match error {
-        UiError::Setup(violations) => ApiError::new("illegal_layout", violations.join("; ")),
+        UiError::Setup(violations) => ApiError::new("illegal_layout", violations.join("\n")),
         UiError::Unsupported(reason) => ApiError::wrong_phase(reason),
         UiError::Game(error) => ApiError::new("illegal_layout", error.to_string()),
     }
