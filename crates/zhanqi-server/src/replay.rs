@@ -1,14 +1,17 @@
 //! Finished games replayed from the store: every step with full information, the zhanqi
 //! record and JFEN per move.
+//!
+//! The game is rebuilt from the store the way a restarted room is ([`crate::room::log`]).
 
 use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 use zhanqi_core::Viewer;
-use zhanqi_protocol::{DynGame, RECORD_FORMAT, Registry};
+use zhanqi_protocol::{DynGame, RECORD_FORMAT};
 use zhanqi_store::{GameRecord as StoredGame, GameStatus, Occupant};
 
 use crate::error::ApiError;
+use crate::room::log::LogReplay;
 
 /// One position of a replay.
 pub struct ReplayStep {
@@ -48,64 +51,32 @@ pub fn replay(stored: &StoredGame) -> Result<Replayed, ApiError> {
             "a game can be replayed only once it is over",
         ));
     }
-    let start: Value = stored
-        .info
-        .start_state
-        .as_deref()
-        .map(serde_json::from_str)
-        .transpose()
-        .map_err(|error| ApiError::internal("read the stored start", error))?
-        .ok_or_else(|| ApiError::new("not_finished", "this game never started"))?;
-    let deployments: Vec<(String, String)> = start["deployments"]
-        .as_object()
-        .map(|map| {
-            map.iter()
-                .filter_map(|(seat, layout)| Some((seat.clone(), layout.as_str()?.to_owned())))
-                .collect()
-        })
-        .unwrap_or_default();
-    let given: Vec<(&str, &str)> = deployments
-        .iter()
-        .map(|(seat, layout)| (seat.as_str(), layout.as_str()))
-        .collect();
-    let entry = Registry::standard()
-        .find(&stored.info.game)
-        .map_err(|error| ApiError::internal("find the game", error))?;
-    let mut game = entry
-        .new_game(Some(&stored.info.mode), stored.info.seed, &given)
-        .map_err(|error| ApiError::internal("set up the replay", error))?;
+    let Some((start, mut log)) = LogReplay::begin(stored)? else {
+        return Err(ApiError::new("not_finished", "this game never started"));
+    };
     let cells = |game: &dyn DynGame| game.ui_view(Viewer::Omniscient)["cells"].clone();
     let full = |game: &dyn DynGame| game.ui_view(Viewer::Omniscient);
-    let mut steps = vec![ReplayStep {
-        action: None,
+    let step = |action: Option<String>, game: &dyn DynGame, events: Vec<Value>| ReplayStep {
+        action,
         position: game.position(Viewer::Omniscient),
-        cells: cells(game.as_ref()),
-        view: full(game.as_ref()),
-        events: Vec::new(),
-    }];
+        cells: cells(game),
+        view: full(game),
+        events,
+    };
+    let mut steps = vec![step(None, log.game(), Vec::new())];
     let mut lines = Vec::new();
-    for action in &stored.actions {
-        // An action without a seat is a chance outcome (a roll).
-        let seat = match action.seat {
-            None => zhanqi_protocol::CHANCE,
-            Some(seat) => game
-                .seat_name(seat)
-                .ok_or_else(|| ApiError::internal("replay", "an action of no seat in play"))?,
-        };
-        let played = game
-            .play_ui(seat, &action.action)
-            .map_err(|error| ApiError::internal("replay", error))?;
-        let line = format!("{seat}: {}", played.record);
-        lines.push(line.clone());
-        steps.push(ReplayStep {
-            action: Some(line),
-            position: game.position(Viewer::Omniscient),
-            cells: cells(game.as_ref()),
-            view: full(game.as_ref()),
-            events: played.events.omniscient,
-        });
+    while let Some(action) = log.next() {
+        let action = action?;
+        lines.push(action.line.clone());
+        steps.push(step(
+            Some(action.line),
+            log.game(),
+            action.played.events.omniscient,
+        ));
     }
-    let decks = deployments
+    let game = log.into_game();
+    let decks = start
+        .deployments
         .iter()
         .filter_map(|(seat, layout)| Some((seat.clone(), game.public_setup(layout)?)))
         .collect::<serde_json::Map<String, Value>>()

@@ -15,11 +15,13 @@
 //! * [`settlement`]: the result, points and gold of a finished game;
 //! * [`ai`]: AI seats thinking and playing;
 //! * [`restore`]: opening a room, and bringing one back from the store after a restart or
-//!   on another node.
+//!   on another node;
+//! * [`log`]: a stored game played again from its start, for restore and the replay page.
 
 mod ai;
 mod clocks;
 mod handle;
+pub(crate) mod log;
 mod play;
 mod restore;
 mod seats;

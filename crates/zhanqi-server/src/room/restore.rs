@@ -7,10 +7,10 @@ use std::time::Duration;
 use rand::Rng;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
-use zhanqi_protocol::{CHANCE, DynGame, GameEntry, Registry};
+use zhanqi_protocol::{DynGame, GameEntry, Registry};
 use zhanqi_store::{GameId, GameInfo, GameRecord, Occupant, UnixMillis};
 
-use super::setup::StartState;
+use super::log::LogReplay;
 use super::{Person, Phase, Room, SeatSlot, Sitter, spawn};
 use crate::error::ApiError;
 use crate::first_player::FirstPlayer;
@@ -208,7 +208,7 @@ impl Room {
                 room.seats[index].points = Some(room.points_of(person.id).await?);
             }
         }
-        let Some(start) = &info.start_state else {
+        let Some((start, mut log)) = LogReplay::begin(record)? else {
             // Still in setup: layouts are arranged again.
             for index in 0..room.seats.len() {
                 room.prepare_seat(index).await;
@@ -224,31 +224,19 @@ impl Room {
             }
             return Ok(room);
         };
-        let start: StartState = serde_json::from_str(start)
-            .map_err(|error| ApiError::internal("read a stored start", error))?;
-        let mut game = room.start_game_from(&start)?;
         room.points_at_start = start.points;
         for slot in &mut room.seats {
             slot.layout = start.deployments.get(slot.name).cloned();
         }
-        for action in &record.actions {
-            // An action without a seat is a chance outcome (a roll).
-            let seat = match action.seat {
-                None => CHANCE,
-                Some(seat) => game
-                    .seat_name(seat)
-                    .ok_or_else(|| ApiError::internal("replay a stored action", "no seat"))?,
-            };
-            let played = game
-                .play_ui(seat, &action.action)
-                .map_err(|error| ApiError::internal("replay a stored action", error))?;
-            room.note_moves(&played.moved);
+        for action in &mut log {
+            let action = action?;
+            room.note_moves(&action.played.moved);
             room.seq = action.seq + 1;
         }
         for slot in &mut room.seats {
             slot.ready = true;
         }
-        room.game = Some(game);
+        room.game = Some(log.into_game());
         room.phase = Phase::Playing;
         let now = Instant::now();
         for slot in &mut room.seats {

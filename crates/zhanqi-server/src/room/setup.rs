@@ -1,14 +1,13 @@
 //! Before play: arranging each seat's layout, readiness, drawing the first player and
 //! starting the game once every seat is taken and ready.
 
-use std::collections::BTreeMap;
-
 use rand::Rng;
 use tokio::time::Instant;
 use zhanqi_core::platform::{gold_multiplier, multiplier, stake};
-use zhanqi_protocol::{DynGame, Turn, UiError};
+use zhanqi_protocol::{Turn, UiError};
 use zhanqi_store::{GameStart, LayoutShelf, UnixMillis};
 
+use super::log::StartState;
 use super::{Person, Phase, Room, SeatSlot, Sitter, not_seated};
 use crate::error::ApiError;
 use crate::first_player::{self, FirstPlayer};
@@ -163,7 +162,7 @@ impl Room {
                 .collect(),
             points: points.clone(),
         };
-        let game = self.start_game_from(&start)?;
+        let game = start.set_up(self.entry, &self.mode, self.seed)?;
         let state = serde_json::to_string(&start)
             .map_err(|error| ApiError::internal("write the start", error))?;
         let first_clock = self.clock_after(game.as_ref(), None, Instant::now());
@@ -234,27 +233,9 @@ impl Room {
         }
         Ok(Some(self.seats[0].name))
     }
-
-    pub(super) fn start_game_from(&self, start: &StartState) -> Result<Box<dyn DynGame>, ApiError> {
-        let deployments: Vec<(&str, &str)> = start
-            .deployments
-            .iter()
-            .map(|(seat, layout)| (seat.as_str(), layout.as_str()))
-            .collect();
-        self.entry
-            .new_game(Some(&self.mode), self.seed, &deployments)
-            .map_err(|error| ApiError::internal("start the game", error))
-    }
 }
 
-/// What the store keeps to start a game again: each seat's deployment and the points every
-/// seat had at the start (for the level multiplier).
-#[derive(serde::Serialize, serde::Deserialize)]
-pub(super) struct StartState {
-    pub(super) deployments: BTreeMap<String, String>,
-    pub(super) points: Vec<i64>,
-}
-
+/// A layout the game refused, as the error the player sees.
 pub(super) fn layout_error(error: UiError) -> ApiError {
     match error {
         UiError::Setup(violations) => ApiError::new("illegal_layout", violations.join("\n")),
