@@ -17,6 +17,7 @@ pub mod movegen;
 pub mod notation;
 mod options;
 mod piece;
+pub mod platform;
 mod position;
 mod scoring;
 pub mod ui;
