@@ -2,7 +2,10 @@
 //!
 //! A game implements [`Game`] (rules and state) and [`GameNotation`] (its text forms); the
 //! server, the AI, the engine protocol and the simulator see games only through these traits.
+//! A game's AI knowledge (its evaluator, its chooser for unlisted actions) is its
+//! implementation of [`ai::AiGame`].
 
+pub mod ai;
 mod game;
 mod notation;
 pub mod platform;

@@ -5,6 +5,7 @@
 //! `GameNotation` traits; the modules below are its parts, one concept each.
 
 mod action;
+pub mod ai;
 pub mod board;
 mod combat;
 mod deployment;
