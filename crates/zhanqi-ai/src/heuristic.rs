@@ -2,7 +2,7 @@
 
 use zhanqi_core::GameRng;
 
-use crate::evaluator::value_of;
+use crate::value::value_of;
 use crate::{AiGame, Evaluator, Observation, Player};
 
 /// Determinizations a heuristic player averages each action over.

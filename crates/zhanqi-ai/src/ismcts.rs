@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use zhanqi_core::{BySeat, GameRng, Seat, ToAct};
 
-use crate::evaluator::value_of;
+use crate::value::value_of;
 use crate::{AiGame, Budget, Evaluator, Observation, Player};
 
 /// The tuning of an ISMCTS player.

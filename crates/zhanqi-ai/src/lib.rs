@@ -1,5 +1,9 @@
 //! AI players for every zhanqi game.
 //!
+//! This crate knows no game: the players are generic over [`AiGame`], which each game crate
+//! implements beside its rules (its evaluator, its deployment or deck chooser). [`AiGame`],
+//! [`Evaluator`] and [`Observation`] live in `zhanqi_core::ai` and are re-exported here.
+//!
 //! A player sees a game only through an [`Observation`]: its seat's view, its legal actions
 //! and a determinizer that samples full states consistent with what the seat has seen. The
 //! true state sits in a private field, so no player can read a hidden identity.
@@ -14,22 +18,19 @@
 //!
 //! The algorithms, the levels and their measured strength are described in `docs/ai.md`.
 
-mod evaluator;
+pub mod arena;
 mod heuristic;
 pub mod ismcts;
-pub mod junqi;
-mod observation;
 mod player;
 mod random;
-mod shengke;
 mod spec;
 #[cfg(test)]
 mod toy;
+mod value;
 
-pub use evaluator::{Evaluator, OutcomeEvaluator, outcome_values};
 pub use heuristic::{HEURISTIC_DETERMINIZATIONS, HeuristicPlayer};
 pub use ismcts::{IsmctsConfig, IsmctsPlayer};
-pub use observation::Observation;
-pub use player::{AiGame, Player, level_spec, make_player};
+pub use player::{Player, level_spec, make_player};
 pub use random::RandomPlayer;
 pub use spec::{Budget, Level, PlayerSpec, SpecError};
+pub use zhanqi_core::ai::{AiGame, Evaluator, Observation, OutcomeEvaluator, outcome_values};

@@ -1,11 +1,11 @@
-//! The player trait, the game support the generic players need, and the factory that builds
-//! players from specs.
+//! The player trait and the factory that builds players from specs.
 
-use zhanqi_core::{Game, GameRng};
+use zhanqi_core::Game;
+use zhanqi_core::ai::{AiGame, Observation};
 
 use crate::heuristic::HeuristicPlayer;
 use crate::ismcts::{IsmctsConfig, IsmctsPlayer};
-use crate::{Budget, Evaluator, Level, Observation, OutcomeEvaluator, PlayerSpec, RandomPlayer};
+use crate::{Budget, Level, PlayerSpec, RandomPlayer};
 
 /// Something that chooses actions for one seat.
 ///
@@ -18,30 +18,6 @@ pub trait Player<G: Game>: Send {
 
     /// The action for the observed seat, or `None` when the seat has nothing to choose.
     fn choose(&mut self, observation: &Observation<'_, G>) -> Option<G::Action>;
-}
-
-/// A game the AI can play: what the generic players need beyond [`Game`].
-///
-/// Every game crate's AI support lives in this crate (games never depend on the AI); a new
-/// game gets its evaluator here and one `impl AiGame`. Both methods have defaults, so a game
-/// without AI support of its own is still played by every player (ISMCTS then learns from
-/// playouts alone).
-pub trait AiGame: Game {
-    /// The evaluator the heuristic and ISMCTS players score states with.
-    #[must_use]
-    fn evaluator() -> Box<dyn Evaluator<Self>> {
-        Box::new(OutcomeEvaluator)
-    }
-
-    /// The AI's choice for a seat whose choice is too large to list (a hidden deployment), or
-    /// `None` when the seat has no such choice. Defaults to a uniformly random one.
-    #[must_use]
-    fn ai_unlisted_action(
-        observation: &Observation<'_, Self>,
-        rng: &mut GameRng,
-    ) -> Option<Self::Action> {
-        observation.random_unlisted_action(rng)
-    }
 }
 
 /// What each level plays as (see docs/ai.md).

@@ -4,10 +4,7 @@
 use zhanqi_core::testkit::toy::{HiddenRace, HiddenRaceOptions};
 use zhanqi_core::{Game, Seat, ToAct};
 
-use crate::{AiGame, Observation, PlayerSpec, make_player};
-
-/// The toy is played with the default evaluator (results only) and random orderings.
-impl AiGame for HiddenRace {}
+use crate::{Observation, PlayerSpec, make_player};
 
 #[test]
 fn every_player_finishes_toy_games_through_dice_and_hidden_orderings() {

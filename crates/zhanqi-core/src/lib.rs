@@ -2,7 +2,11 @@
 //!
 //! A game implements [`Game`] (rules and state) and [`GameNotation`] (its text forms); the
 //! server, the AI, the engine protocol and the simulator see games only through these traits.
+//! A game's AI knowledge (its evaluator, its chooser for unlisted actions) is its
+//! implementation of [`ai::AiGame`]; what a player's screen needs of it, its
+//! [`ClientGame`] (the client contract).
 
+pub mod ai;
 pub mod client;
 mod game;
 mod notation;

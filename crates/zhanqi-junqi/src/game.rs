@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use zhanqi_core::platform::{DrawOffers, DrawProgress, MoveFloors, TimeoutLimit};
+use zhanqi_core::platform::{DrawOffers, DrawProgress};
 use zhanqi_core::{BySeat, GameRng, PlatformAction, Seat, SeatResult, SeatSet, Team};
 
 use crate::action::{EventSink, NoEvents};
@@ -14,7 +14,7 @@ use crate::notation::action_text;
 use crate::position::{BLUE, RED, Status, Turn};
 use crate::{
     Action, Cell, Compat, DefeatReason, Deployment, EndReason, Event, Illegal, JunqiOptions, Kind,
-    Mode, Position,
+    Mode, Position, platform,
 };
 
 /// Moves without an attack after which the game is drawn (END-2).
@@ -426,7 +426,7 @@ impl Junqi {
                 let count = state.timeouts;
                 events.push_with(|| Event::TimedOut { seat, count });
                 self.draw.turn_lost();
-                if TimeoutLimit::JUNQI.defeats(count) {
+                if platform::TIMEOUT_LIMIT.defeats(count) {
                     self.defeat(seat, DefeatReason::Timeouts, events);
                     if self.check_victory(EndReason::Timeouts, events) {
                         return;
@@ -461,7 +461,7 @@ impl Junqi {
                     PlatformAction::OfferDraw => {
                         events.push_with(|| Event::DrawOffered { seat });
                         self.draw
-                            .offer(seat, active, self.position.moves, &MoveFloors::JUNQI)
+                            .offer(seat, active, self.position.moves, &platform::MOVE_FLOORS)
                     }
                     PlatformAction::AcceptDraw => {
                         events.push_with(|| Event::DrawAccepted { seat });
@@ -740,7 +740,7 @@ impl Junqi {
                 let floor = if self.options.compat == Compat::Qq {
                     0
                 } else {
-                    MoveFloors::JUNQI.surrender
+                    platform::MOVE_FLOORS.surrender
                 };
                 if deploying || moves < floor {
                     return Err(Illegal::SurrenderTooEarly { moves, floor });
@@ -750,7 +750,7 @@ impl Junqi {
             PlatformAction::OfferDraw => {
                 Ok(self
                     .draw
-                    .can_offer(seat, active, moves, &MoveFloors::JUNQI)?)
+                    .can_offer(seat, active, moves, &platform::MOVE_FLOORS)?)
             }
             PlatformAction::AcceptDraw => {
                 let mut draw = self.draw;

@@ -5,6 +5,7 @@
 //! `GameNotation` traits; the modules below are its parts, one concept each.
 
 mod action;
+pub mod ai;
 pub mod board;
 mod client;
 mod combat;
@@ -18,6 +19,7 @@ pub mod movegen;
 pub mod notation;
 mod options;
 mod piece;
+pub mod platform;
 mod position;
 mod scoring;
 pub mod ui;

@@ -7,15 +7,15 @@ use zhanqi_core::platform::{
 };
 use zhanqi_core::{BySeat, Game};
 
-use crate::{Junqi, Mode};
+use crate::{Junqi, Mode, platform};
 
 impl Junqi {
     /// The points table of this game's mode (SC-2, SC-3): 4p, or 2p (dark is scored as 2p).
     #[must_use]
     pub fn points_table(&self) -> PointsTable {
         match self.options.mode {
-            Mode::FourPlayer if !self.options.two_players_on_4p => PointsTable::JUNQI_4P,
-            _ => PointsTable::JUNQI_2P,
+            Mode::FourPlayer if !self.options.two_players_on_4p => platform::POINTS_4P,
+            _ => platform::POINTS_2P,
         }
     }
 

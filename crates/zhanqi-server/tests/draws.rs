@@ -11,6 +11,7 @@ use common::{
 use serde_json::{Value, json};
 use zhanqi_core::platform::{PointsTable, multiplier, points_change};
 use zhanqi_core::{Seat, SeatResult};
+use zhanqi_junqi::platform as junqi;
 
 /// The move after which a draw may be offered (DR-1).
 const DRAW_FLOOR: u64 = 40;
@@ -68,7 +69,7 @@ async fn a_2p_draw_offered_after_move_40_and_accepted_ends_the_game() {
         assert_eq!(offered["can"]["accept_draw"], true);
         act(&mut b, room, "draw+").await;
         let over = a.room_until(|state| state["phase"] == "over").await;
-        assert_drawn(&over, &PointsTable::JUNQI_2P, &[&alice, &bob], &["s", "n"]).await;
+        assert_drawn(&over, &junqi::POINTS_2P, &[&alice, &bob], &["s", "n"]).await;
     }
 }
 
@@ -122,5 +123,5 @@ async fn a_4p_draw_needs_all_three_others_and_one_refusal_rejects_it() {
         .room_until(|state| state["phase"] == "over")
         .await;
     let everyone: Vec<&Person> = people.iter().collect();
-    assert_drawn(&over, &PointsTable::JUNQI_4P, &everyone, &FOUR_SEATS).await;
+    assert_drawn(&over, &junqi::POINTS_4P, &everyone, &FOUR_SEATS).await;
 }

@@ -9,10 +9,9 @@ use common::{
     results_by_seat, seat_four_ready, set_standing,
 };
 use serde_json::json;
-use zhanqi_core::platform::{
-    PointsTable, gold_multiplier, multiplier, points_change, settle_gold, stake,
-};
+use zhanqi_core::platform::{gold_multiplier, multiplier, points_change, settle_gold, stake};
 use zhanqi_core::{Seat, SeatResult};
+use zhanqi_junqi::platform as junqi;
 use zhanqi_store::Store;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -82,7 +81,7 @@ async fn a_2p_gold_room_freezes_capped_stakes_and_the_escaper_pays_the_winner() 
         ]);
         let gold = settle_gold(frozen, &results);
         let moves = over["view"]["moves"].as_u64().unwrap() as u32;
-        let scored = points_change(&PointsTable::JUNQI_2P, &results, moves, 8);
+        let scored = points_change(&junqi::POINTS_2P, &results, moves, 8);
         assert_eq!(gold.change.0[..2], [500, -500]);
         for (index, seat) in ["s", "n"].into_iter().enumerate() {
             let line = &over["result"]["seats"][seat];
@@ -135,7 +134,7 @@ async fn a_4p_gold_room_splits_the_escapers_pot_between_the_winners() {
         let results = east_and_west_escaped();
         let gold = settle_gold(frozen, &results);
         let moves = over["view"]["moves"].as_u64().unwrap() as u32;
-        let scored = points_change(&PointsTable::JUNQI_4P, &results, moves, 2);
+        let scored = points_change(&junqi::POINTS_4P, &results, moves, 2);
         assert_eq!(gold.change.0, [60, -60, 60, -60]);
         for (index, (person, seat)) in people.iter().zip(FOUR_SEATS).enumerate() {
             let line = &over["result"]["seats"][seat];

@@ -7,8 +7,9 @@ use crate::common;
 
 use common::{Database, Person, TestServer, config, set_standing, two_player_room};
 use serde_json::{Value, json};
-use zhanqi_core::platform::{PointsTable, TimeoutLimit, multiplier, points_change};
+use zhanqi_core::platform::{multiplier, points_change};
 use zhanqi_core::{Seat, SeatResult};
+use zhanqi_junqi::platform as junqi;
 use zhanqi_store::Store;
 
 /// The cells of a seat's own pieces, as (post, piece), sorted.
@@ -237,7 +238,7 @@ async fn five_lost_turns_lose_the_game() {
         "the first to move lost first: {over}"
     );
     assert_eq!(seats[winner]["result"], "win", "{over}");
-    let timeouts = TimeoutLimit::JUNQI.0;
+    let timeouts = junqi::TIMEOUT_LIMIT.0;
     assert_eq!(over["seats"][loser_index]["timeouts"], timeouts, "{over}");
     assert_eq!(
         over["seats"][1 - loser_index]["timeouts"],
@@ -249,7 +250,7 @@ async fn five_lost_turns_lose_the_game() {
         (Seat::new(loser_index), SeatResult::Loss),
         (Seat::new(1 - loser_index), SeatResult::Win),
     ]);
-    let scored = points_change(&PointsTable::JUNQI_2P, &results, 0, multiplier(&[0, 0]));
+    let scored = points_change(&junqi::POINTS_2P, &results, 0, multiplier(&[0, 0]));
     assert_eq!(seats[loser]["points"], scored.0[loser_index], "{over}");
     assert_eq!(
         seats[winner]["points"],

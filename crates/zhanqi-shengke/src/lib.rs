@@ -8,6 +8,7 @@
 //! traits; the modules below are its parts, one concept each.
 
 mod action;
+pub mod ai;
 mod card;
 mod client;
 pub mod deck;

@@ -214,7 +214,11 @@ impl DrawOffers {
 mod tests {
     use super::*;
 
-    const FLOORS: MoveFloors = MoveFloors::JUNQI;
+    /// Example floors: 40 moves (junqi's DR-1, so its test vectors apply).
+    const FLOORS: MoveFloors = MoveFloors {
+        draw_offer: 40,
+        surrender: 40,
+    };
 
     // Junqi seat order: 4p s, e, n, w; 2p s, n.
     const S: Seat = Seat::new(0);

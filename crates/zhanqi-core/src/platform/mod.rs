@@ -1,7 +1,7 @@
 //! Platform rules that several games share, as pure functions parameterised per game.
 //!
-//! Each game's specification gives the numbers (junqi: `shared/rules/junqi.md` §5.6, §5.7, TN-2
-//! and §6); the rules themselves live here once.
+//! The rules live here once; the numbers are each game's own, held by its crate (junqi's in
+//! `zhanqi_junqi::platform`, from `shared/rules/junqi.md` §5.6, §5.7, TN-2 and §6).
 
 mod draw;
 mod gold;

@@ -1,5 +1,5 @@
 //! Move-count floors before which a draw may not be offered nor a game surrendered
-//! (junqi.md DR-1, SR-1).
+//! (junqi's: junqi.md DR-1, SR-1).
 
 /// The number of completed moves a game needs before draw offers and surrender are allowed.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -11,12 +11,6 @@ pub struct MoveFloors {
 }
 
 impl MoveFloors {
-    /// Junqi, every mode: 40 moves for both (DR-1, SR-1).
-    pub const JUNQI: MoveFloors = MoveFloors {
-        draw_offer: 40,
-        surrender: 40,
-    };
-
     /// Whether a draw may be offered after `moves` completed moves.
     #[must_use]
     pub const fn draw_offer_allowed(&self, moves: u32) -> bool {
@@ -34,9 +28,15 @@ impl MoveFloors {
 mod tests {
     use super::*;
 
+    /// Example floors: 40 moves for both (junqi's numbers, so its test vectors apply).
+    const EXAMPLE: MoveFloors = MoveFloors {
+        draw_offer: 40,
+        surrender: 40,
+    };
+
     #[test]
     fn tv_18_draw_offer_move_floor() {
-        let floors = MoveFloors::JUNQI;
+        let floors = EXAMPLE;
         assert!(!floors.draw_offer_allowed(32));
         assert!(!floors.draw_offer_allowed(39));
         assert!(floors.draw_offer_allowed(40));
@@ -44,7 +44,7 @@ mod tests {
 
     #[test]
     fn tv_19_surrender_floor() {
-        let floors = MoveFloors::JUNQI;
+        let floors = EXAMPLE;
         assert!(!floors.surrender_allowed(39));
         assert!(floors.surrender_allowed(40));
     }

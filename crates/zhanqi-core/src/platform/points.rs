@@ -1,8 +1,10 @@
-//! Points won and lost in one game (junqi.md §6.2, SC-2 to SC-4).
+//! Points won and lost in one game, from the game's own table (junqi's: junqi.md §6.2, SC-2 to
+//! SC-4).
 
 use crate::{BySeat, SeatResult};
 
-/// A game's base points per result, and its anti-farming limit (SC-2, SC-3).
+/// A game's base points per result, and its anti-farming limit (junqi.md SC-2, SC-3); each game
+/// crate holds its own tables.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct PointsTable {
     /// Base points for a winner.
@@ -18,24 +20,6 @@ pub struct PointsTable {
 }
 
 impl PointsTable {
-    /// Junqi on the four-player board.
-    pub const JUNQI_4P: PointsTable = PointsTable {
-        win: 2,
-        loss: -2,
-        escape: -4,
-        draw: 0,
-        anti_farming_max_moves: 40,
-    };
-
-    /// Junqi on the two-player board, and dark chess.
-    pub const JUNQI_2P: PointsTable = PointsTable {
-        win: 1,
-        loss: -1,
-        escape: -2,
-        draw: 0,
-        anti_farming_max_moves: 30,
-    };
-
     /// The base points of one result in a game that ended after `moves` moves.
     #[must_use]
     pub fn base(&self, result: SeatResult, moves: u32) -> i64 {
@@ -69,6 +53,24 @@ mod tests {
     use super::*;
     use SeatResult::{Absent, Draw, Escaped, Loss, Win};
 
+    /// A four-seat example table (junqi's 4p numbers, so the junqi test vectors apply).
+    const FOUR_SEATS: PointsTable = PointsTable {
+        win: 2,
+        loss: -2,
+        escape: -4,
+        draw: 0,
+        anti_farming_max_moves: 40,
+    };
+
+    /// A two-seat example table (junqi's 2p numbers).
+    const TWO_SEATS: PointsTable = PointsTable {
+        win: 1,
+        loss: -1,
+        escape: -2,
+        draw: 0,
+        anti_farming_max_moves: 30,
+    };
+
     /// Results of a 4p game in junqi seat order s, e, n, w.
     fn four(s: SeatResult, e: SeatResult, n: SeatResult, w: SeatResult) -> BySeat<SeatResult> {
         BySeat([s, e, n, w])
@@ -81,66 +83,56 @@ mod tests {
 
     #[test]
     fn tv_23_points_4p_sn_wins_at_57() {
-        let change = points_change(&PointsTable::JUNQI_4P, &four(Win, Loss, Win, Loss), 57, 2);
+        let change = points_change(&FOUR_SEATS, &four(Win, Loss, Win, Loss), 57, 2);
         assert_eq!(change, BySeat([4, -4, 4, -4]));
     }
 
     #[test]
     fn tv_23_points_4p_sn_wins_at_40() {
-        let change = points_change(&PointsTable::JUNQI_4P, &four(Win, Loss, Win, Loss), 40, 2);
+        let change = points_change(&FOUR_SEATS, &four(Win, Loss, Win, Loss), 40, 2);
         assert_eq!(change, BySeat([0, -4, 0, -4]));
     }
 
     #[test]
     fn tv_23_points_2p_win_at_31() {
-        let change = points_change(&PointsTable::JUNQI_2P, &two(Win, Loss), 31, 1);
+        let change = points_change(&TWO_SEATS, &two(Win, Loss), 31, 1);
         assert_eq!(change, BySeat([1, -1, 0, 0]));
     }
 
     #[test]
     fn tv_23_points_2p_win_at_30() {
-        let change = points_change(&PointsTable::JUNQI_2P, &two(Win, Loss), 30, 1);
+        let change = points_change(&TWO_SEATS, &two(Win, Loss), 30, 1);
         assert_eq!(change, BySeat([0, -1, 0, 0]));
     }
 
     #[test]
     fn tv_23_points_2p_escape_at_12() {
-        let change = points_change(&PointsTable::JUNQI_2P, &two(Escaped, Win), 12, 1);
+        let change = points_change(&TWO_SEATS, &two(Escaped, Win), 12, 1);
         assert_eq!(change, BySeat([-2, 0, 0, 0]));
     }
 
     #[test]
     fn tv_19_points_2p_surrender_at_40() {
         // South resigns at M = 40: North wins and scores, as 40 is past the 2p limit of 30.
-        let change = points_change(&PointsTable::JUNQI_2P, &two(Loss, Win), 40, 1);
+        let change = points_change(&TWO_SEATS, &two(Loss, Win), 40, 1);
         assert_eq!(change, BySeat([-1, 1, 0, 0]));
     }
 
     #[test]
     fn tv_20_points_east_and_west_escape_at_130() {
-        let change = points_change(
-            &PointsTable::JUNQI_4P,
-            &four(Win, Escaped, Win, Escaped),
-            130,
-            1,
-        );
+        let change = points_change(&FOUR_SEATS, &four(Win, Escaped, Win, Escaped), 130, 1);
         assert_eq!(change, BySeat([2, -4, 2, -4]));
     }
 
     #[test]
     fn tv_20_points_east_escapes_west_defeated_at_130() {
-        let change = points_change(
-            &PointsTable::JUNQI_4P,
-            &four(Win, Escaped, Win, Loss),
-            130,
-            1,
-        );
+        let change = points_change(&FOUR_SEATS, &four(Win, Escaped, Win, Loss), 130, 1);
         assert_eq!(change, BySeat([2, -4, 2, -2]));
     }
 
     #[test]
     fn tv_20_points_end_at_38() {
-        let table = PointsTable::JUNQI_4P;
+        let table = FOUR_SEATS;
         let west_defeated = points_change(&table, &four(Win, Escaped, Win, Loss), 38, 1);
         assert_eq!(west_defeated, BySeat([0, -4, 0, -2]));
         let west_escaped = points_change(&table, &four(Win, Escaped, Win, Escaped), 38, 1);
@@ -149,35 +141,25 @@ mod tests {
 
     #[test]
     fn tv_18_points_agreed_draw_scores_nothing() {
-        let change = points_change(&PointsTable::JUNQI_4P, &four(Draw, Draw, Draw, Draw), 90, 4);
+        let change = points_change(&FOUR_SEATS, &four(Draw, Draw, Draw, Draw), 90, 4);
         assert_eq!(change, BySeat::splat(0));
     }
 
     #[test]
     fn draw_with_an_escapee_charges_only_the_escapee() {
-        let change = points_change(
-            &PointsTable::JUNQI_4P,
-            &four(Draw, Escaped, Draw, Draw),
-            120,
-            2,
-        );
+        let change = points_change(&FOUR_SEATS, &four(Draw, Escaped, Draw, Draw), 120, 2);
         assert_eq!(change, BySeat([0, -8, 0, 0]));
     }
 
     #[test]
     fn escape_in_2p_is_charged_at_the_multiplier_and_the_winner_scores_past_the_limit() {
-        let change = points_change(&PointsTable::JUNQI_2P, &two(Win, Escaped), 31, 8);
+        let change = points_change(&TWO_SEATS, &two(Win, Escaped), 31, 8);
         assert_eq!(change, BySeat([8, -16, 0, 0]));
     }
 
     #[test]
     fn the_largest_multiplier_does_not_overflow() {
-        let change = points_change(
-            &PointsTable::JUNQI_4P,
-            &four(Win, Loss, Win, Loss),
-            41,
-            1 << 16,
-        );
+        let change = points_change(&FOUR_SEATS, &four(Win, Loss, Win, Loss), 41, 1 << 16);
         assert_eq!(change, BySeat([1 << 17, -(1 << 17), 1 << 17, -(1 << 17)]));
     }
 }

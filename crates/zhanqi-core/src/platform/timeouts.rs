@@ -1,13 +1,10 @@
-//! The limit on lost turns (超时) before a player is defeated (junqi.md TN-2, EL-3).
+//! The limit on lost turns (超时) before a player is defeated (junqi's: junqi.md TN-2, EL-3).
 
 /// How many timeouts, counted over the whole game, defeat a player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct TimeoutLimit(pub u8);
 
 impl TimeoutLimit {
-    /// Junqi, every mode: the 5th timeout defeats the player.
-    pub const JUNQI: TimeoutLimit = TimeoutLimit(5);
-
     /// Whether a player whose timeout count, including the one just added, is `count` is
     /// defeated.
     #[must_use]
@@ -20,11 +17,14 @@ impl TimeoutLimit {
 mod tests {
     use super::*;
 
+    /// An example limit: the 5th timeout defeats (junqi's number, so its test vector applies).
+    const EXAMPLE: TimeoutLimit = TimeoutLimit(5);
+
     #[test]
     fn tv_17_fifth_timeout_defeats() {
         // s+4 plus one more timeout is the 5th: defeated. s+3 plus one is the 4th: play goes on.
-        assert!(TimeoutLimit::JUNQI.defeats(5));
-        assert!(!TimeoutLimit::JUNQI.defeats(4));
-        assert!(!TimeoutLimit::JUNQI.defeats(1));
+        assert!(EXAMPLE.defeats(5));
+        assert!(!EXAMPLE.defeats(4));
+        assert!(!EXAMPLE.defeats(1));
     }
 }

@@ -59,6 +59,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::AiGame;
 use crate::{
     BySeat, Game, GameRng, OptionsError, Outcome, PlatformAction, Seat, SeatResult, SeatSet, Team,
     ToAct, Viewer,
@@ -382,6 +383,9 @@ impl HiddenRace {
         };
     }
 }
+
+/// The toy is played by the AI with the default evaluator (results only) and random orderings.
+impl AiGame for HiddenRace {}
 
 impl Game for HiddenRace {
     type Options = HiddenRaceOptions;

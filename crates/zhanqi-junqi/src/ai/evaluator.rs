@@ -1,12 +1,11 @@
 //! The junqi evaluator: material, flag safety and threats, summed per team.
 
+use zhanqi_core::ai::{Evaluator, outcome_values};
 use zhanqi_core::{BySeat, Game, Seat};
-use zhanqi_junqi::board::{Board, Post};
-use zhanqi_junqi::{Junqi, Kind, Mode, Status};
 
 use super::distance::Distances;
-use crate::Evaluator;
-use crate::evaluator::outcome_values;
+use crate::board::{Board, Post};
+use crate::{Junqi, Kind, Mode, Status};
 
 /// Scores a full junqi state (a determinization) for both teams.
 ///

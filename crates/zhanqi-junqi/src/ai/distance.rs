@@ -2,7 +2,7 @@
 
 use std::sync::LazyLock;
 
-use zhanqi_junqi::board::{Board, Post, Shape};
+use crate::board::{Board, Post, Shape};
 
 /// For every pair of posts, the fewest moves an ordinary piece (not an engineer) needs to go
 /// from one to the other on an empty board: a move is a road step or a straight run along a

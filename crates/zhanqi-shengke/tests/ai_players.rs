@@ -1,9 +1,7 @@
-//! The players over whole 生剋棋 games: the heuristic, scoring with the shengke evaluator,
-//! beats random.
+//! The AI players (`zhanqi-ai`) over whole 生剋棋 games: the heuristic, scoring with the
+//! shengke evaluator, beats random.
 
-use crate::common;
-
-use common::duel;
+use zhanqi_ai::arena::duel;
 use zhanqi_core::Game;
 use zhanqi_shengke::{Shengke, ShengkeOptions};
 

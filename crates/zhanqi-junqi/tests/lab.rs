@@ -1,4 +1,4 @@
-//! End-to-end tests of the lab on junqi: studies written to a folder, reproducibility across
+//! End-to-end tests of the self-play lab (`zhanqi-sim`) on junqi: studies written to a folder, reproducibility across
 //! thread counts, resuming, and matches that stop as soon as the test decides.
 
 use std::path::Path;
@@ -8,8 +8,8 @@ use zhanqi_core::{GameRng, PlatformAction};
 use zhanqi_junqi::{Action, Junqi};
 use zhanqi_sim::stats::{SprtParameters, Verdict};
 use zhanqi_sim::{
-    Entrant, GameRecord, Match, ProgressMode, SimError, Study, Summary, read_results, run_match,
-    run_study,
+    Entrant, GameRecord, Match, ProgressMode, SimError, Study, Summary, game_options, read_results,
+    run_match, run_study,
 };
 
 fn study(mode: &str, players: &str, games: u64, threads: usize, out: &Path) -> Study<Junqi> {
@@ -315,4 +315,10 @@ fn a_match_verdict_does_not_depend_on_threads() {
     three.seconds = 0.0;
     assert_eq!(one, three);
     assert_eq!(one.a, "random");
+}
+
+#[test]
+fn an_unknown_option_is_refused() {
+    let junqi = game_options::<Junqi>(Some("2p"), Some(&serde_json::json!({"handicap": 0})));
+    assert!(matches!(junqi, Err(SimError::Settings(_))), "{junqi:?}");
 }

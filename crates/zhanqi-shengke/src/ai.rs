@@ -1,10 +1,10 @@
-//! 生剋棋 for the AI: [`ShengkeEvaluator`], the score the game would end with now plus what
-//! each player's hand, piles and remaining turns promise.
+//! 生剋棋 for the AI: its [`AiGame`] implementation and [`ShengkeEvaluator`], the score the
+//! game would end with now plus what each player's hand, piles and remaining turns promise.
 
 use zhanqi_core::BySeat;
-use zhanqi_shengke::{Phase, Player, Shengke, Tie};
+use zhanqi_core::ai::{AiGame, Evaluator};
 
-use crate::{AiGame, Evaluator};
+use crate::{Phase, Player, Shengke, Tie};
 
 /// Field cards a card in hand is worth: it can be placed on a coming turn, if the dice allow.
 const HAND: f32 = 0.3;
@@ -88,9 +88,9 @@ impl AiGame for Shengke {
 #[cfg(test)]
 mod tests {
     use zhanqi_core::{Game, Seat};
-    use zhanqi_shengke::ShengkeOptions;
 
     use super::*;
+    use crate::ShengkeOptions;
 
     fn game(first_player_bonus: i32, tie: Tie) -> Shengke {
         let options = ShengkeOptions {

@@ -1,6 +1,6 @@
 //! Evaluators: how good a full game state is for each seat's team.
 
-use zhanqi_core::{BySeat, Game, Outcome, SeatResult};
+use crate::{BySeat, Game, Outcome, SeatResult};
 
 /// Scores full game states (a determinization, never the true state of a game in play) for
 /// the search players.
@@ -36,12 +36,4 @@ pub fn outcome_values(outcome: &Outcome) -> BySeat<f32> {
         SeatResult::Loss | SeatResult::Escaped => -1.0,
         SeatResult::Draw | SeatResult::Absent => 0.0,
     })
-}
-
-/// The value of any state: its result once the game is over, the evaluator's judgement before.
-pub(crate) fn value_of<G: Game>(evaluator: &dyn Evaluator<G>, state: &G) -> BySeat<f32> {
-    match state.outcome() {
-        Some(outcome) => outcome_values(&outcome),
-        None => evaluator.evaluate(state),
-    }
 }

@@ -1,19 +1,16 @@
-//! A small match between two players, for the strength table of docs/ai.md (until
-//! `zhanqi match` lands):
+//! A small junqi match between two AI players, for the strength table of docs/ai.md:
 //!
 //! ```sh
-//! cargo run --release -p zhanqi-ai --example strength -- 2p heuristic random 100 1
+//! cargo run --release -p zhanqi-junqi --example strength -- 2p heuristic random 100 1
 //! ```
 //!
 //! Arguments: mode (`2p`, `4p`, `dark`), the first and second player specs, the number of
 //! games and the first seed. The first player takes the even seats in even games and the odd
 //! seats in odd games; game `i` is seeded with `seed + i`.
 
-#[path = "../tests/common/mod.rs"]
-mod common;
-
 use std::time::Instant;
 
+use zhanqi_ai::arena;
 use zhanqi_core::Game;
 use zhanqi_junqi::{Junqi, JunqiOptions, Mode};
 
@@ -30,7 +27,7 @@ fn main() {
     let games: u32 = games.parse().expect("GAMES is a number");
     let seed: u64 = seed.parse().expect("SEED is a number");
     let started = Instant::now();
-    let tally = common::duel(
+    let tally = arena::duel(
         |seed| Junqi::new(&JunqiOptions::of_mode(mode), seed).expect("standard options"),
         first,
         second,

@@ -1,16 +1,21 @@
-//! Playing whole games between players, for the tests and the strength examples.
+//! Whole games between players, with every action checked by the rules: for the players' tests
+//! in each game crate and for small strength matches (docs/ai.md). The self-play lab
+//! (`zhanqi-sim`) is the tool for real studies.
 
-#![allow(dead_code)]
-
-use zhanqi_ai::{AiGame, Observation, Player, PlayerSpec, make_player};
+use zhanqi_core::ai::{AiGame, Observation};
 use zhanqi_core::{Outcome, Seat, SeatResult, ToAct};
 
-/// Plies after which a game is abandoned (no junqi game comes near it).
+use crate::{Player, PlayerSpec, make_player};
+
+/// Plies after which a game is abandoned (no game of the house comes near it).
 pub const PLY_LIMIT: usize = 20_000;
 
 /// Plays `game` to its end, `players[i]` choosing for seat `i`; every action is applied with
 /// the rules checked, so an illegal choice fails the caller. The outcome and the plies
 /// played, or `None` if the ply limit was reached.
+///
+/// # Panics
+/// If a player has nothing to play for a seat to act, or chooses an illegal action.
 pub fn play_out<G: AiGame>(
     game: &mut G,
     players: &mut [Box<dyn Player<G>>],
@@ -45,6 +50,10 @@ pub fn play_out<G: AiGame>(
 
 /// The players of `specs` for the seats of a game (seat `i` gets `specs[i % specs.len()]`),
 /// seeded from `seed`.
+///
+/// # Panics
+/// If a spec does not parse.
+#[must_use]
 pub fn players<G: AiGame>(specs: &[&str], seats: usize, seed: u64) -> Vec<Box<dyn Player<G>>> {
     (0..seats)
         .map(|i| {
@@ -55,6 +64,7 @@ pub fn players<G: AiGame>(specs: &[&str], seats: usize, seed: u64) -> Vec<Box<dy
 }
 
 /// Whether `seat` won.
+#[must_use]
 pub fn won(outcome: &Option<Outcome>, seat: Seat) -> bool {
     outcome
         .as_ref()
@@ -74,6 +84,9 @@ pub struct Tally {
 
 /// Plays `games` games of `make_game(seed)` between two specs, the first spec on the even
 /// seats in even games and on the odd seats in odd games.
+///
+/// # Panics
+/// As [`play_out`] and [`players`].
 pub fn duel<G: AiGame>(
     make_game: impl Fn(u64) -> G,
     first: &str,

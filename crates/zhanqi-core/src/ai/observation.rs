@@ -1,6 +1,6 @@
 //! What a player may know: the only door from a player to the game.
 
-use zhanqi_core::{Game, GameRng, Seat, SeatSet, Team, ToAct, Viewer};
+use crate::{Game, GameRng, Seat, SeatSet, Team, ToAct, Viewer};
 
 /// One seat's window on a game. The true state is private to this module: a player can
 /// see the seat's view, list the seat's legal actions and sample determinized states, and

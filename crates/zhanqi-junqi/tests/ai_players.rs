@@ -1,13 +1,12 @@
-//! The players over whole junqi games: they never panic and always play legally, ISMCTS is
-//! reproducible, AI deployments are legal, and the heuristic beats random.
+//! The AI players (`zhanqi-ai`) over whole junqi games, with junqi's evaluator and deployments:
+//! they never panic and always play legally, ISMCTS is reproducible, AI deployments are legal,
+//! and the heuristic beats random.
 
-use crate::common;
-
-use common::{Tally, duel, play_out, players};
+use zhanqi_ai::arena::{Tally, duel, play_out, players};
 use zhanqi_ai::ismcts::{IsmctsConfig, search};
-use zhanqi_ai::junqi::ai_deployment;
 use zhanqi_ai::{AiGame, Budget, Observation, PlayerSpec, make_player};
 use zhanqi_core::{Game, GameRng, Seat, ToAct};
+use zhanqi_junqi::ai::ai_deployment;
 use zhanqi_junqi::{Action, Junqi, JunqiOptions, Mode};
 
 fn new_game(mode: Mode, seed: u64) -> Junqi {

@@ -1,4 +1,5 @@
-//! The AI's knowledge of junqi: its evaluator and its deployments.
+//! The AI's knowledge of junqi: its evaluator and its deployments, and the [`AiGame`]
+//! implementation through which the generic players of `zhanqi-ai` use them.
 //!
 //! * [`JunqiEvaluator`]: material, flag safety and threats, for 2p, 4p (team sums) and dark.
 //! * [`ai_deployment`]: a sensible random layout (flag in a headquarters behind mines, bombs
@@ -9,9 +10,9 @@ mod distance;
 mod evaluator;
 
 use zhanqi_core::GameRng;
-use zhanqi_junqi::{Action, Junqi};
+use zhanqi_core::ai::{AiGame, Evaluator, Observation};
 
-use crate::{AiGame, Evaluator, Observation};
+use crate::{Action, Junqi};
 
 pub use deployment::ai_deployment;
 pub use distance::Distances;

@@ -1,6 +1,7 @@
-//! ISMCTS speed: iterations per second on one core, from junqi 2p middle-game positions.
+//! ISMCTS speed (`zhanqi-ai` with junqi's evaluator): iterations per second on one core, from
+//! junqi 2p middle-game positions.
 //!
-//! `cargo bench -p zhanqi-ai --bench ismcts -- --quick` searches 1,000 iterations (one
+//! `cargo bench -p zhanqi-junqi --bench ismcts -- --quick` searches 1,000 iterations (one
 //! thread) from each position; iterations per second is 1,000 over the time shown. The
 //! positions are the `2p middlegame` case of the movegen benchmark (seen by the seat to move)
 //! and the positions after 60 and 120 random plies of the seeded games below. Also measured:

@@ -1,7 +1,8 @@
 //! The AI's deployments: random, but laid out the way players lay them out.
 
 use zhanqi_core::GameRng;
-use zhanqi_junqi::{Deployment, Kind};
+
+use crate::{Deployment, Kind};
 
 /// Local indices (line − 1) × 5 + (file − 1) of the five camps, which start empty.
 const CAMPS: [usize; 5] = [6, 8, 12, 16, 18];
