@@ -9,6 +9,7 @@ use zhanqi_protocol::{DynGame, RECORD_FORMAT, Registry};
 use zhanqi_store::{GameRecord as StoredGame, GameStatus, Occupant};
 
 use crate::error::ApiError;
+use crate::first_player;
 
 /// One position of a replay.
 pub struct ReplayStep {
@@ -71,8 +72,14 @@ pub fn replay(stored: &StoredGame) -> Result<Replayed, ApiError> {
     let entry = Registry::standard()
         .find(&stored.info.game)
         .map_err(|error| ApiError::internal("find the game", error))?;
+    let options = first_player::game_options(&stored.info.options);
     let mut game = entry
-        .new_game(Some(&stored.info.mode), stored.info.seed, &given)
+        .new_game_with(
+            Some(&stored.info.mode),
+            options.as_ref(),
+            stored.info.seed,
+            &given,
+        )
         .map_err(|error| ApiError::internal("set up the replay", error))?;
     let cells = |game: &dyn DynGame| game.ui_view(Viewer::Omniscient)["cells"].clone();
     let full = |game: &dyn DynGame| game.ui_view(Viewer::Omniscient);
