@@ -31,7 +31,12 @@ stake?: number,
  * Who takes the first seat, in a game whose rules draw it (shengke): `random`
  * (the default: a coin at the start) or `seats` (as seated).
  */
-first_player?: string, } | { "type": "join" } & RoomRef | { "type": "sit" } & SeatRef | { "type": "stand" } & RoomRef | { "type": "ai", 
+first_player?: string, 
+/**
+ * The game's options, as the game's `option_fields` in `GET /api/games` describe
+ * them; a key left out keeps its default.
+ */
+options?: Record<string, unknown>, } | { "type": "join" } & RoomRef | { "type": "sit" } & SeatRef | { "type": "stand" } & RoomRef | { "type": "ai", 
 /**
  * The client's correlation id.
  */

@@ -9,15 +9,14 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use clap::Args;
 use zhanqi_core::{Game, GameNotation, GameRng, ToAct};
-use zhanqi_junqi::Junqi;
-use zhanqi_shengke::Shengke;
+use zhanqi_protocol::{GameVisitor, RegisteredGame, visit};
 
 /// Options of `zhanqi bench`.
 #[derive(Args)]
 pub struct BenchArgs {
-    /// The game (`junqi`, `shengke`).
+    /// The game, by its name in the engine protocol (`zhanqi engine`'s `games` lists them).
     game: String,
-    /// The mode (junqi: 2p, 4p or dark); the game's first mode by default.
+    /// The mode (as the game names it); the game's first mode by default.
     #[arg(long)]
     mode: Option<String>,
     /// How long to play, in seconds.
@@ -49,11 +48,7 @@ pub struct Figures {
 
 /// Runs the benchmark.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
-    let figures = match args.game.as_str() {
-        "junqi" => bench::<Junqi>(args)?,
-        "shengke" => bench::<Shengke>(args)?,
-        other => bail!("'{other}' is not a game zhanqi can benchmark; try junqi or shengke"),
-    };
+    let figures = visit(&args.game, Bench(args))??;
     let seconds = figures.elapsed.as_secs_f64();
     println!(
         "{} {}: {} games, {} plies in {:.2} s: {:.0} games/s, {:.0} plies/s, {:.1} plies/game, {:.1} legal actions/ply",
@@ -68,6 +63,17 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         figures.listed as f64 / figures.plies.max(1) as f64,
     );
     Ok(())
+}
+
+/// The benchmark of the game found by name.
+struct Bench<'a>(&'a BenchArgs);
+
+impl GameVisitor for Bench<'_> {
+    type Output = anyhow::Result<Figures>;
+
+    fn visit<G: RegisteredGame>(self) -> anyhow::Result<Figures> {
+        bench::<G>(self.0)
+    }
 }
 
 fn bench<G: GameNotation>(args: &BenchArgs) -> anyhow::Result<Figures> {

@@ -1,5 +1,5 @@
 //! The `zhanqi` command: the game server (the default), the engine protocol, benchmarks,
-//! self-play studies, matches and QQ record import.
+//! self-play studies, matches and the import of other programs' records.
 
 use std::io;
 use std::process::ExitCode;
@@ -36,9 +36,8 @@ enum Command {
     /// Work with game records.
     #[command(subcommand)]
     Replay(replay::ReplayCommand),
-    /// Check and write shengke deck files.
-    #[command(subcommand)]
-    Deck(deck::DeckCommand),
+    /// Check and write deck files (of shengke, or of the game `--game` names).
+    Deck(deck::DeckArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,7 +51,7 @@ fn main() -> ExitCode {
         Some(Command::Sim(args)) => sim::run(&args),
         Some(Command::Match(args)) => matchup::run(&args),
         Some(Command::Replay(command)) => replay::run(command),
-        Some(Command::Deck(command)) => deck::run(command),
+        Some(Command::Deck(args)) => deck::run(args),
         Some(Command::Serve(config)) => serve::run(config),
         None => match Cli::try_parse_from(["zhanqi", "serve"]) {
             Ok(Cli {

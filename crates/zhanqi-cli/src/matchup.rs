@@ -1,11 +1,10 @@
 //! `zhanqi match`: two players head to head until an SPRT decides (docs/sim.md).
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::Args;
 use zhanqi_ai::{AiGame, PlayerSpec};
 use zhanqi_core::GameNotation;
-use zhanqi_junqi::Junqi;
-use zhanqi_shengke::Shengke;
+use zhanqi_protocol::{GameVisitor, RegisteredGame, visit};
 use zhanqi_sim::stats::SprtParameters;
 use zhanqi_sim::{Entrant, Match, ProgressMode, run_match};
 
@@ -14,13 +13,13 @@ use crate::sim::{parse_options, threads};
 /// Options of `zhanqi match`.
 #[derive(Args)]
 pub struct MatchArgs {
-    /// The game (`junqi`, `shengke`).
+    /// The game, by its name in the engine protocol (`zhanqi engine`'s `games` lists them).
     game: String,
     /// Player A, whose advantage over B is tested (`ismcts:ms=200`).
     a: String,
     /// Player B (`random`).
     b: String,
-    /// The mode (junqi: 2p, 4p or dark); the game's first mode by default.
+    /// The mode (as the game names it); the game's first mode by default.
     #[arg(long)]
     mode: Option<String>,
     /// Game options as a JSON object, merged over the mode's defaults
@@ -58,10 +57,17 @@ pub struct MatchArgs {
 
 /// Runs a match in the named game.
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
-    match args.game.as_str() {
-        "junqi" => head_to_head::<Junqi>(args),
-        "shengke" => head_to_head::<Shengke>(args),
-        other => bail!("'{other}' is not a game zhanqi can play matches of; try junqi or shengke"),
+    visit(&args.game, HeadToHead(args))?
+}
+
+/// The match in the game found by name.
+struct HeadToHead<'a>(&'a MatchArgs);
+
+impl GameVisitor for HeadToHead<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn visit<G: RegisteredGame>(self) -> anyhow::Result<()> {
+        head_to_head::<G>(self.0)
     }
 }
 

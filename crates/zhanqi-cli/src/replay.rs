@@ -1,20 +1,21 @@
-//! `zhanqi replay`: import QQ records, show records.
+//! `zhanqi replay`: import other programs' records (each game's crate imports its own, as
+//! junqi the QQ `.jgs` files), show records.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Subcommand;
 use zhanqi_core::Viewer;
-use zhanqi_junqi::jgs;
-use zhanqi_protocol::{Erased, GameRecord, RECORD_FORMAT, Registry};
+use zhanqi_protocol::{GameRecord, RECORD_FORMAT, Registry};
 
 /// What to do with records.
 #[derive(Subcommand)]
 pub enum ReplayCommand {
-    /// Convert QQ 四国军棋 `.jgs` records to zhanqi records, replaying every move through the
-    /// engine, and report per file whether every move was legal.
+    /// Convert other programs' records (QQ 四国军棋 `.jgs` files, …) to zhanqi records,
+    /// replaying every move through the engine, and report per file whether every move was
+    /// legal.
     Import {
-        /// The `.jgs` files.
+        /// The record files (`.jgs`, …).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Write each converted record to DIR/<name>.json.
@@ -67,10 +68,14 @@ fn import(files: &[PathBuf], out: Option<&Path>) -> anyhow::Result<()> {
 
 fn import_one(path: &Path, name: &str, out: Option<&Path>) -> anyhow::Result<String> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let record = jgs::parse(&bytes)?;
-    let replay = jgs::replay(&record)?;
+    let replay = Registry::standard()
+        .import_record(name, &bytes)
+        .with_context(|| {
+            format!("no game imports {name}: it is not a record format a registered game reads")
+        })?
+        .map_err(anyhow::Error::from_boxed)?;
     // Seen through the dyn layer, the game speaks the engine protocol's terms.
-    let game = Erased::boxed(replay.game.clone());
+    let game = &replay.game;
     let outcome = game.outcome();
     let result = match &outcome {
         Some(outcome) if outcome.winners.is_empty() => format!("draw ({})", outcome.reason),
@@ -85,11 +90,7 @@ fn import_one(path: &Path, name: &str, out: Option<&Path>) -> anyhow::Result<Str
             options: game.options(),
             seed: 0,
             start: Some(replay.start.clone()),
-            players: replay
-                .players
-                .iter()
-                .map(|(seat, name)| (seat.to_string(), name.clone()))
-                .collect(),
+            players: replay.players.iter().cloned().collect(),
             actions: replay.actions.clone(),
             result: outcome.as_ref().map(serde_json::to_value).transpose()?,
             source: Some(name.to_string()),

@@ -2,20 +2,19 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::Args;
 use zhanqi_ai::{AiGame, PlayerSpec};
 use zhanqi_core::GameNotation;
-use zhanqi_junqi::Junqi;
-use zhanqi_shengke::Shengke;
+use zhanqi_protocol::{GameVisitor, RegisteredGame, visit};
 use zhanqi_sim::{Entrant, ProgressMode, Study, run_study};
 
 /// Options of `zhanqi sim`.
 #[derive(Args)]
 pub struct SimArgs {
-    /// The game (`junqi`, `shengke`).
+    /// The game, by its name in the engine protocol (`zhanqi engine`'s `games` lists them).
     game: String,
-    /// The mode (junqi: 2p, 4p or dark); the game's first mode by default.
+    /// The mode (as the game names it); the game's first mode by default.
     #[arg(long)]
     mode: Option<String>,
     /// Game options as a JSON object, merged over the mode's defaults
@@ -51,10 +50,17 @@ pub struct SimArgs {
 
 /// Runs a study of the named game.
 pub fn run(args: &SimArgs) -> anyhow::Result<()> {
-    match args.game.as_str() {
-        "junqi" => study::<Junqi>(args),
-        "shengke" => study::<Shengke>(args),
-        other => bail!("'{other}' is not a game zhanqi can simulate; try junqi or shengke"),
+    visit(&args.game, StudyOf(args))?
+}
+
+/// The study of the game found by name.
+struct StudyOf<'a>(&'a SimArgs);
+
+impl GameVisitor for StudyOf<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn visit<G: RegisteredGame>(self) -> anyhow::Result<()> {
+        study::<G>(self.0)
     }
 }
 

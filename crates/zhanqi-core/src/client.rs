@@ -75,6 +75,69 @@ impl SetupError {
     }
 }
 
+/// One option of a game that a player may set when opening a room, for the lobby's form.
+///
+/// The key and values are those of [`GameNotation::options_for`]'s extra options (the engine
+/// protocol's `"options"`), so the form's answer is passed on as it is; the game still checks
+/// every value (a form is a hint, not a rule).
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct OptionField {
+    /// The key in the options object (`ally_visible`).
+    pub key: &'static str,
+    /// What values it takes.
+    pub kind: OptionKind,
+    /// Its value in the standard game of the modes it applies to.
+    pub default: serde_json::Value,
+    /// The modes it applies to; empty for every mode.
+    pub modes: &'static [&'static str],
+    /// What the form calls it, in English.
+    pub label_en: &'static str,
+    /// What the form calls it, in Chinese.
+    pub label_zh: &'static str,
+}
+
+impl OptionField {
+    /// Whether the option applies to `mode`.
+    #[must_use]
+    pub fn applies_to(&self, mode: &str) -> bool {
+        self.modes.is_empty() || self.modes.contains(&mode)
+    }
+}
+
+/// What values an [`OptionField`] takes.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum OptionKind {
+    /// `true` or `false`.
+    Bool,
+    /// A whole number from `min` to `max`, in steps of `step` from `min`.
+    Int {
+        /// The least value.
+        min: i64,
+        /// The greatest value.
+        max: i64,
+        /// The step between values (1 for every whole number; 2 for even numbers from an
+        /// even `min`).
+        step: i64,
+    },
+    /// One of these strings.
+    Choice {
+        /// The values, the form listing them in this order.
+        values: &'static [OptionValue],
+    },
+}
+
+/// One value of an [`OptionKind::Choice`], with its labels.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct OptionValue {
+    /// The value in the options object (`two_same`).
+    pub value: &'static str,
+    /// What the form calls it, in English.
+    pub label_en: &'static str,
+    /// What the form calls it, in Chinese.
+    pub label_zh: &'static str,
+}
+
 /// What the platform does when a seat's clock runs out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -113,6 +176,13 @@ pub trait ClientGame: GameNotation {
     type EventView: Serialize;
     /// An arrangement (a deployment, a deck) as drawn in its editor.
     type Setup: Serialize;
+
+    /// The options a player may set when opening a room, each with the modes it applies to
+    /// (the lobby's form); options a form cannot offer (whole decks, card tables) are left
+    /// out. The default: none.
+    fn option_fields() -> Vec<OptionField> {
+        Vec::new()
+    }
 
     /// The board geometry of this game's options.
     fn board(&self) -> Self::Board;

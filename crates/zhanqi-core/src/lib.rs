@@ -9,6 +9,7 @@
 pub mod ai;
 pub mod client;
 mod game;
+mod import;
 mod notation;
 pub mod platform;
 mod rng;
@@ -16,8 +17,11 @@ mod seat;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
-pub use client::{Choice, ClientGame, SetupEditor, SetupError, TimeoutRule};
+pub use client::{
+    Choice, ClientGame, OptionField, OptionKind, OptionValue, SetupEditor, SetupError, TimeoutRule,
+};
 pub use game::{Game, OptionsError, Outcome, PlatformAction, Rolled, SeatResult, ToAct};
+pub use import::{ImportError, ImportedRecord};
 pub use notation::{GameNotation, NotationError};
 pub use rng::GameRng;
 pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet, Team, Viewer};

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{Game, Seat, Viewer};
+use crate::{Game, ImportError, ImportedRecord, Seat, Viewer};
 
 /// A string in a game's notation could not be read.
 ///
@@ -102,4 +102,18 @@ pub trait GameNotation: Game {
     /// Writes an action as a game record writes it, with its result where the notation has one
     /// (`a6xa7=D`). Called on the state *before* the action, with the events it produced.
     fn record_text(&self, action: &Self::Action, events: &[Self::Event]) -> String;
+
+    /// Reads a record of another program (`file_name` and its bytes) and replays it through
+    /// the rules, when it is a record of this game that the game can import; `None` when it
+    /// is not (the default: a game without an importer needs nothing).
+    ///
+    /// # Errors
+    /// Inside the `Some`: the file is this game's kind but unreadable, or the rules refuse
+    /// one of its moves.
+    fn import_record(
+        _file_name: &str,
+        _bytes: &[u8],
+    ) -> Option<Result<ImportedRecord<Self>, ImportError>> {
+        None
+    }
 }

@@ -7,8 +7,8 @@
 
 use zhanqi_core::platform::GoldSettlement;
 use zhanqi_core::{
-    BySeat, Choice, ClientGame, GameNotation, GameRng, Seat, SetupEditor, SetupError, TimeoutRule,
-    Viewer,
+    BySeat, Choice, ClientGame, GameNotation, GameRng, OptionField, Seat, SetupEditor, SetupError,
+    TimeoutRule, Viewer,
 };
 
 use crate::ui::{self, BoardUi, EventUi, SetupUi, ViewUi};
@@ -19,6 +19,10 @@ impl ClientGame for Junqi {
     type Table = ViewUi;
     type EventView = EventUi;
     type Setup = SetupUi;
+
+    fn option_fields() -> Vec<OptionField> {
+        crate::options::option_fields()
+    }
 
     fn board(&self) -> BoardUi {
         ui::board_ui(self.junqi_options().mode)

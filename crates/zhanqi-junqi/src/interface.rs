@@ -1,8 +1,8 @@
 //! How junqi meets the core traits: [`Game`] and [`GameNotation`].
 
 use zhanqi_core::{
-    Game, GameNotation, GameRng, NotationError, OptionsError, Outcome, PlatformAction, Rolled,
-    Seat, SeatSet, Team, ToAct, Viewer,
+    Game, GameNotation, GameRng, ImportError, ImportedRecord, NotationError, OptionsError, Outcome,
+    PlatformAction, Rolled, Seat, SeatSet, Team, ToAct, Viewer,
 };
 
 use crate::game::{play, play_quietly};
@@ -174,5 +174,12 @@ impl GameNotation for Junqi {
 
     fn record_text(&self, action: &Action, events: &[Event]) -> String {
         record_text(&self.position, action, events)
+    }
+
+    fn import_record(
+        file_name: &str,
+        bytes: &[u8],
+    ) -> Option<Result<ImportedRecord<Junqi>, ImportError>> {
+        crate::jgs::import(file_name, bytes)
     }
 }

@@ -17,6 +17,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::path::Path;
+
+use zhanqi_core::{ImportError, ImportedRecord};
+
+use crate::Junqi;
+
 mod board;
 mod error;
 mod notation;
@@ -171,6 +177,35 @@ pub struct JgsComment {
 /// that does not end with exactly one game-over record. Never panics.
 pub fn parse(bytes: &[u8]) -> Result<JgsGame, JgsError> {
     reader::parse(bytes)
+}
+
+/// Imports a QQ record ([`zhanqi_core::GameNotation::import_record`]): a file named `*.jgs`
+/// or starting with the `.jgs` magic string is read and replayed; any other file is not
+/// junqi's (`None`).
+#[must_use]
+pub fn import(file_name: &str, bytes: &[u8]) -> Option<Result<ImportedRecord<Junqi>, ImportError>> {
+    let named = Path::new(file_name)
+        .extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("jgs"));
+    if !named && !bytes.starts_with(reader::MAGIC) {
+        return None;
+    }
+    Some(import_bytes(bytes))
+}
+
+fn import_bytes(bytes: &[u8]) -> Result<ImportedRecord<Junqi>, ImportError> {
+    let replay = replay(&parse(bytes)?)?;
+    Ok(ImportedRecord {
+        game: replay.game,
+        start: replay.start,
+        players: replay
+            .players
+            .into_iter()
+            .map(|(seat, name)| (seat.to_string(), name))
+            .collect(),
+        actions: replay.actions,
+        moves: replay.moves,
+    })
 }
 
 impl JgsGame {

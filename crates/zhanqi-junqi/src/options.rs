@@ -1,8 +1,8 @@
 //! Game options: the mode and the rule switches a position string cannot hold (CL-5).
 
 use serde::{Deserialize, Serialize};
-
-use zhanqi_core::{Seat, SeatSet};
+use serde_json::json;
+use zhanqi_core::{OptionField, OptionKind, OptionValue, Seat, SeatSet};
 
 use crate::board::Shape;
 
@@ -140,4 +140,59 @@ impl JunqiOptions {
             _ => a == b,
         }
     }
+}
+
+/// The options a player may set when opening a room, for the lobby's form
+/// ([`zhanqi_core::ClientGame::option_fields`]). `compat` is left out: it is for replaying QQ
+/// records, never for play.
+#[must_use]
+pub fn option_fields() -> Vec<OptionField> {
+    let standard = JunqiOptions::default();
+    vec![
+        OptionField {
+            key: "two_players_on_4p",
+            kind: OptionKind::Bool,
+            default: json!(standard.two_players_on_4p),
+            modes: &["4p"],
+            label_en: "Two players on the four-player board (CL-3)",
+            label_zh: "二人四国",
+        },
+        OptionField {
+            key: "ally_visible",
+            kind: OptionKind::Bool,
+            default: json!(standard.ally_visible),
+            modes: &["4p"],
+            label_en: "Allies see each other's pieces (IN-5)",
+            label_zh: "双明",
+        },
+        OptionField {
+            key: "colour_rule",
+            kind: OptionKind::Choice {
+                values: &[
+                    OptionValue {
+                        value: "first_flip",
+                        label_en: "The first piece flipped decides",
+                        label_zh: "首翻定色",
+                    },
+                    OptionValue {
+                        value: "two_same",
+                        label_en: "Two flips of one colour in a row decide",
+                        label_zh: "连翻两同色定色",
+                    },
+                ],
+            },
+            default: json!(standard.colour_rule),
+            modes: &["dark"],
+            label_en: "How the players get their colours (DK-3)",
+            label_zh: "定色规则",
+        },
+        OptionField {
+            key: "flag_engineer_only",
+            kind: OptionKind::Bool,
+            default: json!(standard.flag_engineer_only),
+            modes: &["dark"],
+            label_en: "Only an engineer may attack a flag",
+            label_zh: "只有工兵可扛军旗",
+        },
+    ]
 }

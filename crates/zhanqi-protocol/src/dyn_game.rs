@@ -267,6 +267,13 @@ pub trait DynGame: Send + Sync {
     /// deployments are secret (junqi) or the game has none.
     fn public_setup(&self, layout: &str) -> Option<Value>;
 
+    /// The options that the named seats' arrangements (seat name, text) stand for, as JSON,
+    /// when the game takes them as options (shengke's decks); `None` otherwise.
+    ///
+    /// # Errors
+    /// If a seat is unknown, or every rule an arrangement breaks.
+    fn setup_options(&self, setups: &[(&str, &str)]) -> Result<Option<Value>, UiError>;
+
     /// Each seat's change in points (in seat order) once the game is over, from the points
     /// every seated player had at the start.
     fn points_change(&self, points_at_start: &[i64]) -> Option<Vec<i64>>;
@@ -688,6 +695,14 @@ impl<G: GameNotation + AiGame + ClientGame> DynGame for Erased<G> {
 
     fn public_setup(&self, layout: &str) -> Option<Value> {
         self.0.public_setup(layout).map(json)
+    }
+
+    fn setup_options(&self, setups: &[(&str, &str)]) -> Result<Option<Value>, UiError> {
+        let setups = setups
+            .iter()
+            .map(|&(seat, text)| Ok((self.seat(seat)?, text)))
+            .collect::<Result<Vec<(Seat, &str)>, GameError>>()?;
+        Ok(self.0.setup_options(&setups)?)
     }
 
     fn points_change(&self, points_at_start: &[i64]) -> Option<Vec<i64>> {

@@ -164,7 +164,8 @@ impl Engine {
         let mode = request.optional_string("mode")?;
         let seed = request.unsigned("seed")?;
         let deployments = request.optional_string_map("deployments")?;
-        let game = entry.new_game(mode, seed, &deployments)?;
+        let options = request.optional_object("options")?;
+        let game = entry.new_game_with(mode, options, seed, &deployments)?;
         Ok(self.replace_game(game))
     }
 

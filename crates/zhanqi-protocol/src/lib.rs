@@ -26,7 +26,8 @@ pub use engine::{Answer, Engine, run_engine, run_engine_with};
 pub use error::GameError;
 pub use record::{GameRecord, RECORD_FORMAT, RecordError, Step};
 pub use registry::{
-    DEPLOYMENT_STREAM, GAMES, GameEntry, GameVisitor, RegisteredGame, Registry, entry, visit,
+    DEPLOYMENT_STREAM, GAMES, GameEntry, GameVisitor, ImportedGame, RegisteredGame, Registry,
+    entry, visit,
 };
 pub use request::RequestError;
 pub use ui::{PlayedUi, UiError, ViewerEvents};

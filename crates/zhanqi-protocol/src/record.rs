@@ -134,7 +134,12 @@ impl GameRecord {
         let mut game = match &self.start {
             Some(start) => entry.load_game(start, Some(&self.options), self.seed),
             // A game from its seed starts as the engine protocol's `new` starts it.
-            None => entry.new_game(Some(&self.mode), self.seed, &[]),
+            None => entry.new_game_with(
+                Some(&self.mode),
+                Some(&self.options).filter(|options| !options.is_null()),
+                self.seed,
+                &[],
+            ),
         }
         .map_err(RecordError::Setup)?;
         let mut steps = vec![Step {

@@ -3,8 +3,11 @@
 //! engine protocol, server, client game list) and [`visit`] (typed code: `zhanqi sim`,
 //! `bench`, `match`).
 
+use serde_json::Value;
 use zhanqi_ai::AiGame;
-use zhanqi_core::{ClientGame, GameNotation, GameRng, Seat};
+use zhanqi_core::{
+    ClientGame, GameNotation, GameRng, ImportError, ImportedRecord, OptionField, Seat,
+};
 
 use crate::dyn_game::{DynGame, Erased};
 use crate::error::{GameError, join};
@@ -61,11 +64,23 @@ pub const DEPLOYMENT_STREAM: u64 = 1;
 /// A game created through the dyn layer, or why it could not be.
 type Created = Result<Box<dyn DynGame>, GameError>;
 
-/// [`GameEntry::new_game`] of one game.
-type StartFn = fn(Option<&str>, u64, &[(&str, &str)]) -> Created;
+/// A record of another program imported by a game, behind the dyn layer.
+pub type ImportedGame = ImportedRecord<Box<dyn DynGame>>;
+
+/// [`GameEntry::new_game_with`] of one game.
+type StartFn = fn(Option<&str>, Option<&Value>, u64, &[(&str, &str)]) -> Created;
 
 /// [`GameEntry::load_game`] of one game.
-type LoadFn = fn(&str, Option<&serde_json::Value>, u64) -> Created;
+type LoadFn = fn(&str, Option<&Value>, u64) -> Created;
+
+/// [`GameEntry::option_fields`] of one game.
+type OptionFieldsFn = fn() -> Vec<OptionField>;
+
+/// [`GameEntry::seat_count`] of one game.
+type SeatCountFn = fn(Option<&str>) -> Result<usize, GameError>;
+
+/// [`GameEntry::import_record`] of one game.
+type ImportFn = fn(&str, &[u8]) -> Option<Result<ImportedGame, ImportError>>;
 
 /// The registry entry of one game: its name, its modes and how to create it.
 #[derive(Clone, Copy, Debug)]
@@ -75,6 +90,9 @@ pub struct GameEntry {
     modes: &'static [&'static str],
     start: StartFn,
     load: LoadFn,
+    option_fields: OptionFieldsFn,
+    seat_count: SeatCountFn,
+    import: ImportFn,
 }
 
 /// The registry entry of the game `G`.
@@ -86,6 +104,9 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
         modes: G::MODES,
         start: start::<G>,
         load: load::<G>,
+        option_fields: G::option_fields,
+        seat_count: seat_count::<G>,
+        import: import::<G>,
     }
 }
 
@@ -108,8 +129,18 @@ impl GameEntry {
         self.modes
     }
 
-    /// A new game in `mode` (the default mode when `None`) drawn from `seed`, with the given
-    /// deployments (seat name, deployment text).
+    /// A new standard game in `mode`: [`GameEntry::new_game_with`] without options.
+    ///
+    /// # Errors
+    /// As [`GameEntry::new_game_with`].
+    pub fn new_game(&self, mode: Option<&str>, seed: u64, deployments: &[(&str, &str)]) -> Created {
+        self.new_game_with(mode, None, seed, deployments)
+    }
+
+    /// A new game in `mode` (the default mode when `None`) with `options` on top of the
+    /// mode's (the engine protocol's `"options"` object, checked by the game; `None` for the
+    /// standard game), drawn from `seed`, with the given deployments (seat name, deployment
+    /// text).
     ///
     /// Every seat that must first make a choice too large to list (a hidden deployment) gets,
     /// in seat order, its given deployment or else one drawn with the game's
@@ -117,11 +148,21 @@ impl GameEntry {
     /// every such seat, given or not, so a seat's random deployment does not depend on which
     /// other seats were given theirs: same seed, same game.
     ///
+    /// A game that takes its seats' arrangements as options (shengke's decks) gets them on
+    /// top of `options`.
+    ///
     /// # Errors
-    /// If the mode is unknown, a seat name is unknown, or a deployment is malformed or
-    /// illegal (with every rule it breaks, as the game reports them).
-    pub fn new_game(&self, mode: Option<&str>, seed: u64, deployments: &[(&str, &str)]) -> Created {
-        (self.start)(mode, seed, deployments)
+    /// If the mode is unknown, an option is unknown or has a bad value (with the game's
+    /// reason), a seat name is unknown, or a deployment is malformed or illegal (with every
+    /// rule it breaks, as the game reports them).
+    pub fn new_game_with(
+        &self,
+        mode: Option<&str>,
+        options: Option<&Value>,
+        seed: u64,
+        deployments: &[(&str, &str)],
+    ) -> Created {
+        (self.start)(mode, options, seed, deployments)
     }
 
     /// The game at `position` (canonical or not), with `options` that a position cannot hold
@@ -129,31 +170,84 @@ impl GameEntry {
     ///
     /// # Errors
     /// If the position or the options cannot be read, naming the field and offset.
-    pub fn load_game(
-        &self,
-        position: &str,
-        options: Option<&serde_json::Value>,
-        seed: u64,
-    ) -> Created {
+    pub fn load_game(&self, position: &str, options: Option<&Value>, seed: u64) -> Created {
         (self.load)(position, options, seed)
     }
+
+    /// The options a player may set when opening a room in `mode` (every mode's when
+    /// `None`), for the lobby's form.
+    #[must_use]
+    pub fn option_fields(&self, mode: Option<&str>) -> Vec<OptionField> {
+        let mut fields = (self.option_fields)();
+        if let Some(mode) = mode {
+            fields.retain(|field| field.applies_to(mode));
+        }
+        fields
+    }
+
+    /// The seats in play in the standard game of `mode` (the default mode when `None`).
+    ///
+    /// # Errors
+    /// If the mode is unknown.
+    pub fn seat_count(&self, mode: Option<&str>) -> Result<usize, GameError> {
+        (self.seat_count)(mode)
+    }
+
+    /// The record of another program in `bytes` (named `file_name`), read and replayed, if it
+    /// is this game's to import; `None` if it is not.
+    ///
+    /// # Errors
+    /// Inside the `Some`: the file cannot be read or replayed.
+    #[must_use]
+    pub fn import_record(
+        &self,
+        file_name: &str,
+        bytes: &[u8],
+    ) -> Option<Result<ImportedGame, ImportError>> {
+        (self.import)(file_name, bytes)
+    }
+}
+
+/// The mode asked for, if the game has it.
+fn check_mode<G: GameNotation>(mode: Option<&str>) -> Result<(), GameError> {
+    match mode {
+        Some(mode) if !G::MODES.contains(&mode) => Err(GameError::UnknownMode {
+            game: G::NAME,
+            mode: mode.to_owned(),
+            known: join(G::MODES),
+        }),
+        _ => Ok(()),
+    }
+}
+
+fn seat_count<G: RegisteredGame>(mode: Option<&str>) -> Result<usize, GameError> {
+    check_mode::<G>(mode)?;
+    let options = G::options_for(mode, None)?;
+    Ok(G::new(&options, 0)?.seats().len())
+}
+
+fn import<G: RegisteredGame>(
+    file_name: &str,
+    bytes: &[u8],
+) -> Option<Result<ImportedGame, ImportError>> {
+    let imported = G::import_record(file_name, bytes)?;
+    Some(imported.map(|record| ImportedRecord {
+        game: Erased::boxed(record.game),
+        start: record.start,
+        players: record.players,
+        actions: record.actions,
+        moves: record.moves,
+    }))
 }
 
 fn start<G: RegisteredGame>(
     mode: Option<&str>,
+    extra: Option<&Value>,
     seed: u64,
     deployments: &[(&str, &str)],
 ) -> Created {
-    if let Some(mode) = mode
-        && !G::MODES.contains(&mode)
-    {
-        return Err(GameError::UnknownMode {
-            game: G::NAME,
-            mode: mode.to_owned(),
-            known: join(G::MODES),
-        });
-    }
-    let options = G::options_for(mode, None)?;
+    check_mode::<G>(mode)?;
+    let options = G::options_for(mode, extra)?;
     let mut game = G::new(&options, seed)?;
     let mut given: Vec<(Seat, &str)> = Vec::with_capacity(deployments.len());
     for &(name, text) in deployments {
@@ -165,7 +259,7 @@ fn start<G: RegisteredGame>(
             })?;
         given.push((seat, text));
     }
-    if let Some(options) = setup_options(&game, mode, &given)? {
+    if let Some(options) = setup_options(&game, mode, extra, &given)? {
         // The setups are options of the game (shengke decks): no first action to play.
         return Ok(Erased::boxed(G::new(&options, seed)?));
     }
@@ -190,13 +284,15 @@ fn start<G: RegisteredGame>(
     Ok(Erased::boxed(game))
 }
 
-/// The game's options with the setups given, for a game that takes its setups as options.
+/// The game's options with the setups given on top of `extra`, for a game that takes its
+/// setups as options.
 fn setup_options<G: RegisteredGame>(
     game: &G,
     mode: Option<&str>,
+    extra: Option<&Value>,
     given: &[(Seat, &str)],
 ) -> Result<Option<G::Options>, GameError> {
-    let extra = game
+    let setups = game
         .setup_options(given)
         .map_err(|error| GameError::DeploymentIllegal {
             seat: given
@@ -205,10 +301,16 @@ fn setup_options<G: RegisteredGame>(
                 .to_owned(),
             reason: error.to_string(),
         })?;
-    match extra {
-        Some(extra) => Ok(Some(G::options_for(mode, Some(&extra))?)),
-        None => Ok(None),
+    let Some(setups) = setups else {
+        return Ok(None);
+    };
+    let mut options = extra
+        .cloned()
+        .unwrap_or_else(|| Value::Object(Default::default()));
+    if let (Some(options), Value::Object(setups)) = (options.as_object_mut(), setups) {
+        options.extend(setups);
     }
+    Ok(Some(G::options_for(mode, Some(&options))?))
 }
 
 fn deploy<G: GameNotation>(
@@ -224,11 +326,7 @@ fn deploy<G: GameNotation>(
         })
 }
 
-fn load<G: RegisteredGame>(
-    position: &str,
-    options: Option<&serde_json::Value>,
-    seed: u64,
-) -> Created {
+fn load<G: RegisteredGame>(position: &str, options: Option<&Value>, seed: u64) -> Created {
     Ok(Erased::boxed(G::load(position, options, seed)?))
 }
 
@@ -270,6 +368,24 @@ impl Registry {
                 name: name.to_owned(),
                 known: join(self.entries.iter().map(GameEntry::name)),
             })
+    }
+}
+
+impl Registry {
+    /// The record of another program in `bytes` (named `file_name`), imported by the first
+    /// game whose record it is; `None` if no game imports it.
+    ///
+    /// # Errors
+    /// Inside the `Some`: the game's importer could not read or replay the file.
+    #[must_use]
+    pub fn import_record(
+        &self,
+        file_name: &str,
+        bytes: &[u8],
+    ) -> Option<Result<ImportedGame, ImportError>> {
+        self.entries
+            .iter()
+            .find_map(|entry| entry.import_record(file_name, bytes))
     }
 }
 

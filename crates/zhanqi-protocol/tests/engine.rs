@@ -220,6 +220,33 @@ fn new_takes_given_deployments_and_draws_the_others_as_if_none_were_given() {
 }
 
 #[test]
+fn new_takes_the_games_options_on_top_of_the_modes() {
+    let new = r#"{"op":"new","game":"race","seed":7,"options":{"target":1}}"#;
+    assert_eq!(
+        session(&[
+            new,
+            r#"{"op":"play","seat":"s","move":"+1"}"#,
+            r#"{"op":"outcome"}"#
+        ]),
+        vec![
+            ok_position("short 120 300 0 0 s 0"),
+            r#"{"ok":true,"position":"short 120 300 1 0 - 1","record":"+1=1"}"#.to_owned(),
+            r#"{"ok":true,"outcome":{"result":"win","winners":["s"],"reason":"finish"}}"#
+                .to_owned(),
+        ]
+    );
+    // No options, null or an empty object: the standard game of the mode (target 9 in long).
+    for options in ["", r#","options":null"#, r#","options":{}"#] {
+        let new = format!(r#"{{"op":"new","game":"race","mode":"long","seed":7{options}}}"#);
+        assert_eq!(
+            session(&[&new, r#"{"op":"play","seat":"s","move":"+2"}"#])[1],
+            r#"{"ok":true,"position":"long 120 300 2 0 n 1","record":"+2=2"}"#,
+            "{new}"
+        );
+    }
+}
+
+#[test]
 fn new_refuses_what_it_cannot_use() {
     let setup = [LOAD_START];
     refused(
@@ -271,6 +298,21 @@ fn new_refuses_what_it_cannot_use() {
         &setup,
         r#"{"op":"new","game":"race","seed":18446744073709551616}"#,
         "field 'seed' of the new request must be an unsigned 64-bit integer, but it is a number out of range",
+    );
+    refused(
+        &setup,
+        r#"{"op":"new","game":"race","seed":7,"options":[1]}"#,
+        "field 'options' of the new request must be an object, but it is an array",
+    );
+    refused(
+        &setup,
+        r#"{"op":"new","game":"race","seed":7,"options":{"speed":2}}"#,
+        "options at character 0: race has no option 'speed'",
+    );
+    refused(
+        &setup,
+        r#"{"op":"new","game":"race","seed":7,"options":{"target":0}}"#,
+        "options at character 0: the target must be a whole number from 1 to 50",
     );
     refused(
         &setup,

@@ -115,3 +115,33 @@ fn random_games_through_the_protocol_with_hostile_moves_between() {
         assert_eq!(outcome["ok"], true);
     }
 }
+
+#[test]
+fn new_takes_junqis_options_and_refuses_them_with_the_games_reason() {
+    let mut engine = Engine::new(Registry::standard());
+    let answer = ask(
+        &mut engine,
+        json!({"op":"new","game":"junqi","mode":"4p","seed":3,"options":{"two_players_on_4p":true}}),
+    );
+    assert_eq!(answer["ok"], true, "{answer}");
+    let legal = ask(&mut engine, json!({"op":"legal"}));
+    assert_eq!(legal["to_move"], json!(["s"]), "only s and n play: {legal}");
+    let error = |request: Value| {
+        let mut engine = Engine::new(Registry::standard());
+        let answer = ask(&mut engine, request);
+        assert_eq!(answer["ok"], false, "{answer}");
+        answer["error"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(
+        error(json!({"op":"new","game":"junqi","seed":3,"options":{"ally_visible":true}})),
+        "invalid game options: two_players_on_4p and ally_visible belong to the 4p mode"
+    );
+    assert!(
+        error(json!({"op":"new","game":"junqi","seed":3,"options":{"fog":true}}))
+            .starts_with("options at character 0: unknown field `fog`"),
+    );
+    assert!(
+        error(json!({"op":"new","game":"junqi","mode":"dark","seed":3,"options":{"colour_rule":"three_same"}}))
+            .starts_with("options at character 0: unknown variant `three_same`"),
+    );
+}

@@ -8,5 +8,6 @@ mod fuzzing;
 mod garbage;
 mod junqi_engine;
 mod record;
+mod registry;
 mod think;
 mod ui;

@@ -81,6 +81,14 @@ impl FirstPlayer {
     }
 }
 
+/// The game's own options in a room's stored options JSON (the room's `first_player` taken
+/// out), to create the game with; `None` when nothing is stored.
+pub fn game_options(stored: &str) -> Option<serde_json::Value> {
+    let mut options: serde_json::Value = serde_json::from_str(stored).ok()?;
+    options.as_object_mut()?.remove(KEY);
+    Some(options)
+}
+
 /// Whether the coin tossed from the room's `seed` makes the two seated players change seats.
 /// The same seed always tosses the same coin.
 pub fn coin_swaps(seed: u64) -> bool {
@@ -110,5 +118,15 @@ mod tests {
         );
         assert_eq!(FirstPlayer::stored("{}"), FirstPlayer::Seats);
         assert_eq!(FirstPlayer::stored("null"), FirstPlayer::Seats);
+    }
+
+    #[test]
+    fn the_game_options_leave_the_room_option_out() {
+        assert_eq!(
+            game_options(r#"{"turns":4,"first_player":"random"}"#),
+            Some(serde_json::json!({"turns":4}))
+        );
+        assert_eq!(game_options("{}"), Some(serde_json::json!({})));
+        assert_eq!(game_options("null"), None);
     }
 }

@@ -1,5 +1,7 @@
 //! The HTTP API (docs/wire-protocol.md §2).
 
+use std::sync::LazyLock;
+
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -255,12 +257,32 @@ async fn rooms(State(state): State<AppState>) -> Json<Value> {
 }
 
 async fn games() -> Json<Value> {
-    let games: Vec<Value> = Registry::standard()
-        .entries()
+    /// The list never changes while the server runs.
+    static GAMES: LazyLock<Value> = LazyLock::new(|| {
+        let games: Vec<Value> = Registry::standard()
+            .entries()
+            .iter()
+            .map(game_json)
+            .collect();
+        json!({"games": games})
+    });
+    Json(GAMES.clone())
+}
+
+/// A game as the lobby lists it: its modes, the seats of each mode's standard game, and the
+/// options a room may set (each with the modes it applies to).
+fn game_json(entry: &GameEntry) -> Value {
+    let seats: serde_json::Map<String, Value> = entry
+        .modes()
         .iter()
-        .map(|entry| json!({"name": entry.name(), "modes": entry.modes()}))
+        .filter_map(|&mode| Some((mode.to_owned(), json!(entry.seat_count(Some(mode)).ok()?))))
         .collect();
-    Json(json!({"games": games}))
+    json!({
+        "name": entry.name(),
+        "modes": entry.modes(),
+        "seats": seats,
+        "options": entry.option_fields(None),
+    })
 }
 
 async fn board(Path((game, mode)): Path<(String, String)>) -> Result<Json<Value>, ApiError> {

@@ -51,6 +51,11 @@ pub enum ClientMessage {
         #[serde(default)]
         #[ts(optional)]
         first_player: Option<String>,
+        /// The game's options, as the game's `option_fields` in `GET /api/games` describe
+        /// them; a key left out keeps its default.
+        #[serde(default)]
+        #[ts(optional, type = "Record<string, unknown>")]
+        options: Option<serde_json::Value>,
     },
     /// Watch a room.
     Join(RoomRef),

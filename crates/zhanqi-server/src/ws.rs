@@ -405,6 +405,7 @@ async fn dispatch(
             mode,
             stake,
             first_player,
+            options,
             ..
         } => {
             state.room_limit.check_key(&person.id).map_err(|_| {
@@ -413,8 +414,18 @@ async fn dispatch(
                     "you are creating rooms too fast; wait a minute",
                 )
             })?;
-            let id = room::create_room(state, person, game, mode, *stake, first_player.as_deref())
-                .await?;
+            let id = room::create_room(
+                state,
+                person,
+                room::NewRoom {
+                    game,
+                    mode,
+                    options: options.as_ref(),
+                    stake: *stake,
+                    first_player: first_player.as_deref(),
+                },
+            )
+            .await?;
             return Ok(Some(json!({"room": id.0})));
         }
         ClientMessage::Join(reference) => {

@@ -3,7 +3,8 @@
 
 use serde_json::{Value, json};
 use zhanqi_core::{
-    Choice, ClientGame, GameNotation, GameRng, Seat, SetupEditor, SetupError, TimeoutRule, Viewer,
+    Choice, ClientGame, GameNotation, GameRng, OptionField, Seat, SetupEditor, SetupError,
+    TimeoutRule, Viewer,
 };
 
 use crate::ui;
@@ -19,6 +20,10 @@ impl ClientGame for Shengke {
     type Table = Value;
     type EventView = Value;
     type Setup = Value;
+
+    fn option_fields() -> Vec<OptionField> {
+        crate::options::option_fields()
+    }
 
     fn board(&self) -> Value {
         ui::board_ui()

@@ -2,6 +2,8 @@
 //! spec's standard game as the default.
 
 use serde::{Deserialize, Serialize};
+use serde_json::json;
+use zhanqi_core::{OptionField, OptionKind, OptionValue};
 
 use crate::deck::describe;
 use crate::{Deck, Element, Face, RangeTable};
@@ -153,4 +155,137 @@ impl ShengkeOptions {
         }
         problems
     }
+}
+
+/// The §13 parameters a player may set when opening a room, for the lobby's form
+/// ([`zhanqi_core::ClientGame::option_fields`]). Left out: the decks (each seat's deck
+/// editor gives them), `die_faces` and `range_table` (tables, not form fields).
+#[must_use]
+pub fn option_fields() -> Vec<OptionField> {
+    let standard = ShengkeOptions::default();
+    vec![
+        OptionField {
+            key: "turns",
+            // Even and at least 2 (§14.6); beyond 60 a lobby offers nothing worth playing.
+            kind: OptionKind::Int {
+                min: 2,
+                max: 60,
+                step: 2,
+            },
+            default: json!(standard.turns),
+            modes: &[],
+            label_en: "Turns in the game",
+            label_zh: "回合數",
+        },
+        OptionField {
+            key: "placement",
+            kind: OptionKind::Choice {
+                values: &[
+                    OptionValue {
+                        value: "mandatory_max",
+                        label_en: "As many cards as can be placed",
+                        label_zh: "能放盡放",
+                    },
+                    OptionValue {
+                        value: "optional",
+                        label_en: "Each placement may be skipped",
+                        label_zh: "可不放",
+                    },
+                ],
+            },
+            default: json!(standard.placement),
+            modes: &[],
+            label_en: "Cards to place each turn (§7.4)",
+            label_zh: "放牌規則",
+        },
+        OptionField {
+            key: "judgement_targets",
+            kind: OptionKind::Choice {
+                values: &[
+                    OptionValue {
+                        value: "any",
+                        label_en: "Cards of either player",
+                        label_zh: "雙方的牌",
+                    },
+                    OptionValue {
+                        value: "opponent_only",
+                        label_en: "Only the opponent's cards",
+                        label_zh: "只看對方的牌",
+                    },
+                ],
+            },
+            default: json!(standard.judgement_targets),
+            modes: &[],
+            label_en: "Whose cards the judgements look at (§7.5.1)",
+            label_zh: "判定對象",
+        },
+        OptionField {
+            key: "resolution",
+            kind: OptionKind::Choice {
+                values: &[
+                    OptionValue {
+                        value: "by_step",
+                        label_en: "Step by step",
+                        label_zh: "逐步結算",
+                    },
+                    OptionValue {
+                        value: "by_card",
+                        label_en: "Card by card",
+                        label_zh: "逐牌結算",
+                    },
+                ],
+            },
+            default: json!(standard.resolution),
+            modes: &[],
+            label_en: "How two placed cards are judged (§7.5.3)",
+            label_zh: "結算順序",
+        },
+        OptionField {
+            key: "bonus_per_target",
+            kind: OptionKind::Bool,
+            default: json!(standard.bonus_per_target),
+            modes: &[],
+            label_en: "行生 and 生行 act once per qualifying card (§7.5.5)",
+            label_zh: "行生、生行按目標各計一次",
+        },
+        OptionField {
+            key: "first_player_bonus",
+            // Any integer (§14.6); the field has 25 cells, so a larger bonus decides the game.
+            kind: OptionKind::Int {
+                min: -25,
+                max: 25,
+                step: 1,
+            },
+            default: json!(standard.first_player_bonus),
+            modes: &[],
+            label_en: "Added to player 1's count at the end (§8.2)",
+            label_zh: "先手加分",
+        },
+        OptionField {
+            key: "tie",
+            kind: OptionKind::Choice {
+                values: &[
+                    OptionValue {
+                        value: "draw",
+                        label_en: "A draw",
+                        label_zh: "和局",
+                    },
+                    OptionValue {
+                        value: "second_player_wins",
+                        label_en: "Player 2 wins",
+                        label_zh: "後手勝",
+                    },
+                    OptionValue {
+                        value: "first_player_wins",
+                        label_en: "Player 1 wins",
+                        label_zh: "先手勝",
+                    },
+                ],
+            },
+            default: json!(standard.tie),
+            modes: &[],
+            label_en: "Equal scores (§8.3)",
+            label_zh: "同分判定",
+        },
+    ]
 }

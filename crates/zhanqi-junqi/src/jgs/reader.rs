@@ -5,7 +5,7 @@ use encoding_rs::GB18030;
 use super::board::{Post, seat_of_colour};
 use super::{Combat, DefeatReason, JgsComment, JgsError, JgsGame, JgsPlayer, JgsRecord, JgsResult};
 
-const MAGIC: &[u8] = b"QQGame JQS";
+pub(super) const MAGIC: &[u8] = b"QQGame JQS";
 const VIEWER_OFFSET: usize = 15;
 const RECORD_AREA_END_OFFSET: usize = 18;
 const PLAYER_COUNT_OFFSET: usize = 25;

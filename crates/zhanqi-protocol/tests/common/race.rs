@@ -706,6 +706,26 @@ impl zhanqi_core::ClientGame for Race {
     type EventView = String;
     type Setup = String;
 
+    fn option_fields() -> Vec<zhanqi_core::OptionField> {
+        // The target's default is the mode's: one field for each mode.
+        let target = |modes: &'static [&'static str], mode: Mode| zhanqi_core::OptionField {
+            key: "target",
+            kind: zhanqi_core::OptionKind::Int {
+                min: 1,
+                max: 50,
+                step: 1,
+            },
+            default: mode.target().into(),
+            modes,
+            label_en: "Posts to the finish",
+            label_zh: "终点",
+        };
+        vec![
+            target(&["short"], Mode::Short),
+            target(&["long"], Mode::Long),
+        ]
+    }
+
     fn board(&self) {}
 
     fn table(&self, viewer: Viewer) -> String {

@@ -35,14 +35,16 @@ impl StartState {
             .map_err(|error| ApiError::internal("read the stored start", error))
     }
 
-    /// A new game of `entry` in `mode` dealt by `seed`, with these deployments.
+    /// A new game of `entry` in `mode` with the game's `options`, dealt by `seed`, with these
+    /// deployments.
     ///
     /// # Errors
-    /// `internal` if the game refuses the deployments.
+    /// `internal` if the game refuses the options or the deployments.
     pub(crate) fn set_up(
         &self,
         entry: &GameEntry,
         mode: &str,
+        options: Option<&serde_json::Value>,
         seed: u64,
     ) -> Result<Box<dyn DynGame>, ApiError> {
         let deployments: Vec<(&str, &str)> = self
@@ -51,7 +53,7 @@ impl StartState {
             .map(|(seat, layout)| (seat.as_str(), layout.as_str()))
             .collect();
         entry
-            .new_game(Some(mode), seed, &deployments)
+            .new_game_with(Some(mode), options, seed, &deployments)
             .map_err(|error| ApiError::internal("start the game", error))
     }
 }
@@ -89,7 +91,8 @@ impl<'a> LogReplay<'a> {
         let entry = Registry::standard()
             .find(&info.game)
             .map_err(|error| ApiError::internal("find the game", error))?;
-        let game = start.set_up(entry, &info.mode, info.seed)?;
+        let options = crate::first_player::game_options(&info.options);
+        let game = start.set_up(entry, &info.mode, options.as_ref(), info.seed)?;
         let replay = LogReplay {
             game,
             actions: record.actions.iter(),

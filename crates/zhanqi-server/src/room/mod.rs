@@ -47,7 +47,7 @@ use crate::view;
 use clocks::TurnClock;
 use handle::Command;
 pub use handle::{Outbox, Person, Request, RoomHandle};
-pub use restore::{create_room, restore_rooms, resume_room};
+pub use restore::{NewRoom, create_room, restore_rooms, resume_room};
 use seats::not_seated;
 pub use seats::{SeatSlot, Sitter};
 use setup::layout_error;

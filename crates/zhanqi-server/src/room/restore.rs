@@ -16,6 +16,21 @@ use crate::error::ApiError;
 use crate::first_player::FirstPlayer;
 use crate::state::AppState;
 
+/// What a new room is asked to be.
+#[derive(Clone, Copy, Debug)]
+pub struct NewRoom<'a> {
+    /// The game (`GET /api/games` lists them).
+    pub game: &'a str,
+    /// Its mode.
+    pub mode: &'a str,
+    /// The game's options on top of the mode's, checked by the game.
+    pub options: Option<&'a serde_json::Value>,
+    /// The base stake of a gold room; 0 for none.
+    pub stake: i64,
+    /// Who takes the first seat, in a game whose rules draw it.
+    pub first_player: Option<&'a str>,
+}
+
 /// Starts the actor of a new room and registers it.
 ///
 /// # Errors
@@ -23,16 +38,21 @@ use crate::state::AppState;
 pub async fn create_room(
     app: &AppState,
     host: &Person,
-    game: &str,
-    mode: &str,
-    stake: i64,
-    first_player: Option<&str>,
+    new: NewRoom<'_>,
 ) -> Result<GameId, ApiError> {
+    let NewRoom {
+        game,
+        mode,
+        options,
+        stake,
+        first_player,
+    } = new;
     let entry = Registry::standard()
         .find(game)
         .map_err(|error| ApiError::bad_message(error.to_string()))?;
+    // The game checks its options: every violation is in its answer.
     let probe = entry
-        .new_game(Some(mode), 0, &[])
+        .new_game_with(Some(mode), options, 0, &[])
         .map_err(|error| ApiError::bad_message(error.to_string()))?;
     if !(0..=1_000_000_000).contains(&stake) {
         return Err(ApiError::bad_message(

@@ -162,7 +162,8 @@ impl Room {
                 .collect(),
             points: points.clone(),
         };
-        let game = start.set_up(self.entry, &self.mode, self.seed)?;
+        let options = self.probe.options();
+        let game = start.set_up(self.entry, &self.mode, Some(&options), self.seed)?;
         let state = serde_json::to_string(&start)
             .map_err(|error| ApiError::internal("write the start", error))?;
         let first_clock = self.clock_after(game.as_ref(), None, Instant::now());
