@@ -107,7 +107,10 @@ export async function deleteLayout(name) {
   await request('DELETE', `/api/layouts/${enc(name)}`);
 }
 
-/** The games the server offers, each with its modes. @returns {Promise<{name: string, modes: string[]}[]>} */
+/**
+ * The games the server offers, each with its modes and the options a room may set.
+ * @returns {Promise<{name: string, modes: string[], options?: import('./pages/option-form.js').OptionField[]}[]>}
+ */
 export async function games() {
   return (await request('GET', '/api/games')).games;
 }

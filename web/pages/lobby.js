@@ -6,6 +6,7 @@ import * as api from '../api.js';
 import { h, replace } from '../dom.js';
 import { gameModule, modeLabel } from '../games/index.js';
 import { seatName, t } from '../i18n.js';
+import { optionForm } from './option-form.js';
 
 /** @typedef {import('../main.js').Context} Context */
 /** @typedef {import('../protocol.js').RoomSummary} RoomSummary */
@@ -25,6 +26,10 @@ export function mount(root, ctx) {
   const gameOptions = h('div', { class: 'game-options', id: 'create-options' });
   /** @type {import('../games/module.js').LobbyOptions | null} */
   let options = null;
+  /** The form of the options the server lists for the chosen game and mode. */
+  let fields = optionForm([], '');
+  /** @type {Record<string, import('./option-form.js').OptionField[]>} */
+  const fieldsOf = {};
   const chosenGame = () => mode.selectedOptions[0]?.dataset.game ?? '';
   let optionsFor = '';
   const drawOptions = () => {
@@ -32,10 +37,12 @@ export function mount(root, ctx) {
     if (optionsFor === `${chosenGame()}/${mode.value}`) return;
     optionsFor = `${chosenGame()}/${mode.value}`;
     options = gameModule(chosenGame())?.lobbyOptions?.(mode.value) ?? null;
-    replace(gameOptions, options?.element);
+    fields = optionForm(fieldsOf[chosenGame()] ?? [], mode.value);
+    replace(gameOptions, fields.element, options?.element);
   };
   mode.addEventListener('change', drawOptions);
   api.games().then((games) => {
+    for (const game of games) fieldsOf[game.name] = game.options ?? [];
     replace(mode, games.filter((game) => gameModule(game.name)).flatMap((game) =>
       game.modes.map((code) => h('option', { value: code, 'data-game': game.name }, modeLabel(game.name, code)))));
     drawOptions();
@@ -54,6 +61,7 @@ export function mount(root, ctx) {
           mode: mode.value,
           stake: Math.max(0, Math.floor(Number(stake.value) || 0)),
           ...options?.values(),
+          ...(Object.keys(fields.values()).length > 0 ? { options: fields.values() } : {}),
         });
         if (ok.room !== undefined && typeof ok.room !== 'object') ctx.navigate(`#/room/${encodeURIComponent(String(ok.room))}`);
       } catch (failure) {
