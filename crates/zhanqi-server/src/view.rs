@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use ts_rs::TS;
 use zhanqi_core::platform::level;
-use zhanqi_core::{Choice, PlatformAction, Viewer};
+use zhanqi_core::{Choice, PlatformAction, SetupEditor, Viewer};
 use zhanqi_protocol::{Choices, DynGame};
 use zhanqi_store::UserId;
 
@@ -51,6 +51,10 @@ pub struct RoomState {
     /// posts, cards, cells…), so that no client reads notation.
     #[ts(type = "Array<{ clicks: string[], action: string }>")]
     pub choices: Vec<Choice>,
+    /// During play, the editor of the receiver's choice too large to list when the game asks
+    /// for one now (a deployment after the opening rolls); the arrangement is sent as `act`.
+    #[ts(type = "{ kind: string, before_start: boolean, swaps: boolean, public: boolean } | null")]
+    pub editor: Option<SetupEditor>,
     /// The platform actions the receiver may take now.
     pub can: Can,
     /// The running clock.
@@ -254,13 +258,16 @@ pub fn room_state(room: &Room, user: Option<UserId>) -> RoomState {
         }
         _ => None,
     };
-    let (legal, choices, can) = match (&room.game, you, room.phase) {
+    let (legal, choices, can, editor) = match (&room.game, you, room.phase) {
         (Some(game), Some(seat), Phase::Playing) => (
             legal(game.as_ref(), seat),
             game.choices(seat).unwrap_or_default(),
             can(game.as_ref(), seat),
+            matches!(game.legal_actions(seat), Ok(Choices::Unlisted))
+                .then(|| game.setup_editor(seat))
+                .flatten(),
         ),
-        _ => (Vec::new(), Vec::new(), Can::default()),
+        _ => (Vec::new(), Vec::new(), Can::default(), None),
     };
     let draw_offer = room
         .game
@@ -287,6 +294,7 @@ pub fn room_state(room: &Room, user: Option<UserId>) -> RoomState {
         setup,
         legal,
         choices,
+        editor,
         can,
         clock: room.clock_left().map(|(seat, left)| ClockState {
             seat,

@@ -92,6 +92,9 @@ impl Room {
         let seat = *seats.first()?;
         let level = ai_level(seat)?;
         match game.legal_actions(seat) {
+            // A choice too large to list (a deployment asked for during play) is the AI's
+            // too: the game's AI chooses it whole.
+            Ok(Choices::Unlisted) => Some((seat, AiDecision::Think(self.ai_spec(&level)))),
             Ok(Choices::Listed(actions)) if !actions.is_empty() => {
                 Some((seat, AiDecision::Think(self.ai_spec(&level))))
             }
