@@ -150,7 +150,7 @@ export function mount(root, ctx, roomId) {
     page.dataset.phase = state.phase;
     page.dataset.moves = String(state.moves);
     page.dataset.you = state.you ?? '';
-    const myTurn = state.phase === 'playing' && state.legal.length > 0;
+    const myTurn = state.phase === 'playing' && state.choices.length > 0;
     page.dataset.myTurn = String(myTurn);
     const lines = table?.status(state) ?? [];
     if (state.phase === 'setup') {
@@ -224,8 +224,8 @@ export function mount(root, ctx, roomId) {
         title: can.offer_draw ? '' : drawHint ?? t('draw_unavailable'),
         onclick: () => { confirming = 'draw'; drawControls(); },
       }, t('offer_draw')),
-      can.accept_draw && h('button', { id: 'accept-draw', onclick: () => command('act', { action: 'draw+' }) }, t('accept_draw')),
-      can.refuse_draw && h('button', { id: 'refuse-draw', onclick: () => command('act', { action: 'draw-' }) }, t('refuse_draw')),
+      can.accept_draw && h('button', { id: 'accept-draw', onclick: () => command('platform', { action: 'accept_draw' }) }, t('accept_draw')),
+      can.refuse_draw && h('button', { id: 'refuse-draw', onclick: () => command('platform', { action: 'refuse_draw' }) }, t('refuse_draw')),
       can.resign && confirming !== 'resign' && h('button', { id: 'resign', class: 'danger', onclick: () => { confirming = 'resign'; drawControls(); } }, t('resign')),
     );
   };
@@ -272,9 +272,9 @@ export function mount(root, ctx, roomId) {
       current.phase === 'playing' ? table?.controls(current) ?? [] : [],
       playControls(current),
       confirming === 'draw' && current.can.offer_draw && confirmBox('confirm-draw', t('draw_confirm'), 'draw-yes', t('yes_offer_draw'),
-        () => command('act', { action: 'draw?' }).then((ok) => ok && say(t('draw_offered'))), 'draw-no', false),
+        () => command('platform', { action: 'offer_draw' }).then((ok) => ok && say(t('draw_offered'))), 'draw-no', false),
       confirming === 'resign' && current.can.resign && confirmBox('confirm-resign', t('resign_confirm'), 'resign-yes', t('yes_resign'),
-        () => command('act', { action: 'resign' }), 'resign-no', true),
+        () => command('platform', { action: 'resign' }), 'resign-no', true),
       confirming === 'leave' && confirmBox('confirm-leave', t('leave_confirm'), 'leave-yes', t('yes_leave'), () => leave(), 'leave-no', true),
       afterGame(current),
     );

@@ -94,8 +94,8 @@ export class LayoutControls {
       this.host.say(tr('layout_imported'));
     } catch (failure) {
       const reason = failure instanceof Error ? failure.message : String(failure);
-      // The rules crate joins its violations with `; ` or puts one a line.
-      this.violations = reason.replace(/^[^:]*deployment:\s*/, '').split(/\n|; /).filter((line) => line.trim());
+      // The server lists one broken rule a line.
+      this.violations = reason.split('\n').filter((line) => line.trim());
       this.host.say(tr('layout_refused'));
     }
     this.host.redraw();

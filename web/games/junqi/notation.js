@@ -1,31 +1,10 @@
-// The two places where the junqi client still reads the game's notation. Both go once the
-// server sends structured clickable choices and the colours of dark chess (DESIGN.md §2a).
+// The one place where the junqi client still reads the game's notation: the colour each seat
+// plays in dark chess, which only the position string says (the view's seats and cells do not
+// tie a colour to a seat, and the `colours` event reaches only those watching when it
+// happens). It goes once the view names each seat's colour (DESIGN.md §2a).
 
 /** @typedef {import('../../protocol.js').RoomState} RoomState */
 /** @typedef {import('./protocol.js').View} View */
-
-/**
- * A listed action read for the board: a move or attack from one post to another, or a flip.
- * @param {string} action
- * @returns {{from: string, to: string, attack: boolean} | {flip: string} | null}
- */
-export function readAction(action) {
-  const step = /^([a-z]+\d+)([-x])([a-z]+\d+)$/.exec(action);
-  if (step) return { from: step[1], to: step[3], attack: step[2] === 'x' };
-  const flip = /^\*([a-z]+\d+)$/.exec(action);
-  return flip ? { flip: flip[1] } : null;
-}
-
-/** @param {string} post  the flip of the piece on `post`, as the notation writes it */
-export const flipAction = (post) => `*${post}`;
-
-/**
- * A move or attack as the notation writes it.
- * @param {string} from
- * @param {string} to
- * @param {boolean} attack
- */
-export const stepAction = (from, to, attack) => `${from}${attack ? 'x' : '-'}${to}`;
 
 /**
  * In dark chess, the colour (`r` or `u`) a seat plays once the first flips decided it: the

@@ -1,15 +1,17 @@
 // junqi's table in a room: the board turned for the viewer; in deployment, swapping two of
-// one's pieces by clicking them and the layout controls; in play, a piece's destinations from
-// the server's legal list (moves and attacks marked apart), a move by two clicks, a flip by
-// one, and each seat's last move drawn. No rule runs here.
+// one's pieces by clicking them and the layout controls; in play, the server's choices clicked
+// on the board (a piece, then one of its destinations, moves and attacks marked apart; a
+// face-down piece in dark chess by one click), and each seat's last move drawn. No rule runs
+// here, and no notation is read: a choice is the posts clicked and the action they send.
 
 import * as api from '../../api.js';
 import { h, replace } from '../../dom.js';
 import { t } from '../../i18n.js';
+import { Choosing } from '../choices.js';
 import { BoardView } from './board.js';
 import { pieceName } from './events.js';
 import { LayoutControls } from './layouts.js';
-import { darkColour, flipAction, readAction, stepAction } from './notation.js';
+import { darkColour } from './notation.js';
 import { tr } from './strings.js';
 
 /** @typedef {import('../../protocol.js').RoomState} RoomState */
@@ -24,29 +26,8 @@ import { tr } from './strings.js';
 const viewOf = (state) => /** @type {View | null} */ (state?.view ?? null);
 /** @param {RoomState | null} state */
 const setupOf = (state) => /** @type {Setup | null} */ (state?.setup ?? null);
-
-/**
- * The listed moves read for the board: by piece, its move and attack targets; and the flips.
- * @param {RoomState | null} state
- */
-function legalMoves(state) {
-  /** @type {Map<string, {moves: Set<string>, attacks: Set<string>}>} */
-  const from = new Map();
-  /** @type {Set<string>} */
-  const flips = new Set();
-  for (const action of state?.phase === 'playing' ? state.legal : []) {
-    const read = readAction(action);
-    if (!read) continue;
-    if ('flip' in read) {
-      flips.add(read.flip);
-      continue;
-    }
-    const entry = from.get(read.from) ?? { moves: new Set(), attacks: new Set() };
-    (read.attack ? entry.attacks : entry.moves).add(read.to);
-    from.set(read.from, entry);
-  }
-  return { from, flips };
-}
+/** @param {RoomState | null} state  the seat's choices in play */
+const choicesOf = (state) => (state?.phase === 'playing' ? state.choices : []);
 
 /**
  * @param {TableHost} host
@@ -57,8 +38,10 @@ export function mountTable(host) {
   let state = null;
   /** @type {BoardView | null} */
   let boardView = null;
-  /** @type {string | null} */
+  /** @type {string | null} the first piece picked for a swap, in deployment */
   let selected = null;
+  /** the posts clicked so far in play, among the server's choices */
+  let choosing = new Choosing([]);
   const layouts = new LayoutControls(host);
   const element = h('div', { class: 'board-box', id: 'board' }, t('loading'));
 
@@ -85,23 +68,17 @@ export function mountTable(host) {
       return;
     }
     if (state.phase !== 'playing') return;
-    const { from, flips } = legalMoves(state);
-    if (flips.has(post)) {
-      selected = null;
-      host.say('');
-      host.command('act', { action: flipAction(post) });
-      return;
-    }
-    const targets = selected ? from.get(selected) : undefined;
-    if (selected && targets && (targets.moves.has(post) || targets.attacks.has(post))) {
-      const action = stepAction(selected, post, targets.attacks.has(post));
-      selected = null;
+    const picked = choosing.made[0] ?? null;
+    // A destination of the piece picked; else another piece, or a face-down one to turn over;
+    // the piece picked again puts it down.
+    const onward = choosing.click(post) ?? (post === picked ? null : choosing.restart().click(post));
+    choosing = onward ?? choosing.restart();
+    const action = choosing.decided();
+    if (action) {
+      choosing = choosing.restart();
       host.say('');
       host.command('act', { action });
-      drawBoard();
-      return;
     }
-    selected = from.has(post) && selected !== post ? post : null;
     drawBoard();
   };
 
@@ -116,15 +93,17 @@ export function mountTable(host) {
       });
       return;
     }
-    const { from, flips } = legalMoves(state);
-    const targets = selected ? from.get(selected) : undefined;
+    const cells = viewOf(state)?.cells ?? [];
+    // A destination holding a piece is an attack.
+    const occupied = new Set(cells.map((cell) => cell.post));
+    const targets = choosing.empty ? [] : [...choosing.next()];
     const lastMoves = /** @type {Record<string, LastMove>} */ (state.last_moves ?? {});
     boardView.render({
-      cells: viewOf(state)?.cells ?? [],
-      selectable: new Set([...from.keys(), ...flips]),
-      selected,
-      moveTargets: targets?.moves,
-      attackTargets: targets?.attacks,
+      cells,
+      selectable: choosing.restart().next(),
+      selected: choosing.made[0] ?? null,
+      moveTargets: new Set(targets.filter((post) => !occupied.has(post))),
+      attackTargets: new Set(targets.filter((post) => occupied.has(post))),
       lastMoves: Object.entries(lastMoves).map(([seat, move]) => ({ seat, path: move.path })),
     });
   };
@@ -142,9 +121,9 @@ export function mountTable(host) {
     update(next, previous) {
       state = next;
       const setup = setupOf(next);
-      if (next.phase !== 'setup' && !next.legal.some((action) => selected && action.startsWith(selected))) {
-        selected = null;
-      }
+      // The piece picked stays picked while it still has a listed destination.
+      choosing = choosing.renew(choicesOf(next));
+      if (next.phase !== 'setup') selected = null;
       if (next.phase === 'setup' && !setup?.cells.some((cell) => cell.post === selected)) selected = null;
       if (next.phase === 'setup' && setup && !setupOf(previous)) layouts.load(next.game);
       if (boardView && previous && previous.you !== next.you) {

@@ -8,6 +8,9 @@ import { tr } from './strings.js';
 /** The elements in pile order, with their glyphs. */
 export const ELEMENTS = /** @type {const} */ ([['M', '木'], ['H', '火'], ['T', '土'], ['J', '金'], ['S', '水']]);
 
+/** The cells of the field by name, a1 to e5. */
+export const CELLS = [...'abcde'].flatMap((column) => [1, 2, 3, 4, 5].map((row) => `${column}${row}`));
+
 /** @param {string} code */
 export const glyph = (code) => ELEMENTS.find(([c]) => c === code)?.[1] ?? code;
 

@@ -2,17 +2,20 @@
 // reports, save / load, the default deck), then the table: the 5×5 field turned for the viewer,
 // your hand, the opponent's hand as card backs, the five piles and the discard piles with
 // counts, the dice, and each judgement animated one by one from the server's events.
-// Placements, element choices and recoveries come from the server's legal list only; no rule
-// runs here.
+// Placements, passes, element choices and recoveries are the server's choices, clicked: a
+// hand card then a cell (once or twice), or a button; no rule runs here and no action is read.
 
 import * as api from '../../api.js';
 import { h, replace } from '../../dom.js';
 import { seatName, t } from '../../i18n.js';
-import { cardFace, cardName, diceFaces, fieldGrid, glyph, playerSide } from './cards.js';
+import { Choosing } from '../choices.js';
+import { CELLS, cardFace, cardName, diceFaces, fieldGrid, glyph, playerSide } from './cards.js';
 import { deckEditor, deckText, markInvalidRows } from './deck-editor.js';
 import { judgementText } from './events.js';
+import { chosenElements } from './notation.js';
 import { ShownPlayers } from './shown-players.js';
 import { tr } from './strings.js';
+import { PASS, cardTarget, cellTarget, discardTarget } from './targets.js';
 
 /** @typedef {import('../../protocol.js').RoomState} RoomState */
 /** @typedef {import('../../protocol.js').SavedLayout} SavedLayout */
@@ -40,10 +43,8 @@ export function mountTable(host) {
   let marks = new Map();
   /** @type {Map<string, Set<string>>} by seat: the piles (codes) and `discard` the animation points at */
   let sideMarks = new Map();
-  /** @type {string | null} */
-  let selected = null;
-  /** @type {string | null} the first placement chosen (`M4@b2`) */
-  let firstPlacement = null;
+  /** the cards and cells clicked so far, among the server's choices */
+  let choosing = new Choosing([]);
   /** @type {string[]} the lines of the last message, which may name rows of the deck editor */
   let problems = [];
   /** @type {SavedLayout[]} */
@@ -62,33 +63,46 @@ export function mountTable(host) {
   const deckPick = h('select', { id: 'layout-pick', 'aria-label': tr('sk_saved_decks') });
 
   const editor = () => /** @type {HTMLElement | null} */ (table.querySelector('#deck-editor'));
-  const legal = () => /** @type {string[]} */ (state?.phase === 'playing' ? state.legal : []);
-  const placements = () => legal().filter((action) => action.includes('@'));
+
+  /** The hand card picked last, waiting for its cell. */
+  const selected = () => {
+    const last = choosing.made.at(-1);
+    return handCards().find((card) => cardTarget(card) === last) ?? null;
+  };
+
+  /** The clicks before the card picked: where picking another card starts from. */
+  const beforeCard = () => (selected() === null ? choosing : new Choosing(choosing.all, choosing.made.slice(0, -1)));
 
   /** Hand cards that can start (or finish) a placement now. */
   const selectableCards = () => {
-    const cards = new Set();
-    for (const action of placements()) {
-      const parts = action.split(' ');
-      if (firstPlacement) {
-        if (parts[0] === firstPlacement && parts[1]) cards.add(parts[1].split('@')[0]);
-      } else {
-        cards.add(parts[0].split('@')[0]);
-      }
-    }
-    return cards;
+    const next = beforeCard().next();
+    return new Set(handCards().filter((card) => next.has(cardTarget(card))));
   };
 
-  /** Cells where the selected card may go. */
+  /** Cells where the picked card may go. */
   const targetCells = () => {
-    const cells = new Set();
-    if (!selected) return cells;
-    for (const action of placements()) {
-      const parts = action.split(' ');
-      const step = firstPlacement ? (parts[0] === firstPlacement ? parts[1] : undefined) : parts[0];
-      if (step && step.startsWith(`${selected}@`)) cells.add(step.split('@')[1]);
-    }
-    return cells;
+    if (selected() === null) return new Set();
+    const next = choosing.next();
+    return new Set(CELLS.filter((cell) => next.has(cellTarget(cell))));
+  };
+
+  /** Cells clicked for a card already, waiting for the second card. */
+  const pendingCells = () => CELLS.filter((cell) => choosing.made.includes(cellTarget(cell)));
+
+  /** Whether a first card has its cell and the page waits for a second one. */
+  const placing = () => pendingCells().length > 0;
+
+  /** The viewer's player in the room state (not the animation's). */
+  const mine = () => /** @type {any} */ (state?.view)?.players?.find((/** @type {any} */ p) => p.seat === state?.you);
+
+  /** @returns {string[]} the ids of the viewer's hand cards */
+  const handCards = () => (Array.isArray(mine()?.hand) ? mine().hand.map((/** @type {any} */ card) => card.card) : []);
+
+  /** Sends a whole choice and starts the next one afresh. @param {string} action */
+  const act = (action) => {
+    choosing = choosing.restart();
+    host.command('act', { action });
+    draw();
   };
 
   const draw = () => {
@@ -98,24 +112,20 @@ export function mountTable(host) {
 
   /** @param {string} cell */
   const clickCell = (cell) => {
-    if (!selected || !targetCells().has(cell)) return;
-    const step = `${selected}@${cell}`;
-    selected = null;
-    if (firstPlacement) {
-      const action = `${firstPlacement} ${step}`;
-      firstPlacement = null;
-      host.command('act', { action });
-    } else if (legal().includes(step) && !legal().some((action) => action.startsWith(`${step} `))) {
-      host.command('act', { action: step });
-    } else {
-      firstPlacement = step;
-    }
-    draw();
+    const onward = selected() === null ? null : choosing.click(cellTarget(cell));
+    if (!onward) return;
+    choosing = onward;
+    // One card where a second may follow (an optional placement) waits for the player to say
+    // which: a second card, or "place just this card".
+    const action = choosing.decided();
+    if (action) act(action);
+    else draw();
   };
 
   /** @param {string} card */
   const clickCard = (card) => {
-    selected = selected === card || !selectableCards().has(card) ? null : card;
+    const before = beforeCard();
+    choosing = selected() === card ? before : before.click(cardTarget(card)) ?? before;
     draw();
   };
 
@@ -147,11 +157,11 @@ export function mountTable(host) {
     const players = shownPlayers.players;
     const mine = players.find((/** @type {any} */ p) => p.seat === (you ?? '1'));
     const theirs = players.find((/** @type {any} */ p) => p.seat !== mine.seat);
-    const pending = firstPlacement ? new Map([[firstPlacement.split('@')[1], 'pending']]) : new Map();
+    const pending = new Map(pendingCells().map((cell) => [cell, 'pending']));
     replace(table,
       playerSide(theirs, decks, false, { marks: sideMarks.get(theirs.seat) }),
       fieldGrid(shown, you, decks, { targets: targetCells(), marks: new Map([...pending, ...marks]), onCell: clickCell }),
-      playerSide(mine, decks, you !== null, { selected, selectable: selectableCards(), onCard: clickCard, marks: sideMarks.get(mine.seat) }));
+      playerSide(mine, decks, you !== null, { selected: selected(), selectable: selectableCards(), onCard: clickCard, marks: sideMarks.get(mine.seat) }));
   };
 
   const loadDecks = async () => {
@@ -284,10 +294,8 @@ export function mountTable(host) {
       shownPlayers = new ShownPlayers(/** @type {any} */ (next.view)?.players);
       marks = new Map();
       sideMarks = new Map();
-      if (next.legal.length === 0) {
-        selected = null;
-        firstPlacement = null;
-      }
+      // The cards and cells clicked stay while they still begin a listed choice.
+      choosing = choosing.renew(next.phase === 'playing' ? next.choices : []);
       if (next.view) host.page.dataset.turn = String(/** @type {any} */ (next.view).turn);
       if (next.phase === 'setup' && next.setup && !previous?.setup) loadDecks();
       drawTable();
@@ -325,16 +333,27 @@ export function mountTable(host) {
           saved.length > 0 && h('div', { class: 'row' }, deckPick, h('button', { id: 'load-layout', onclick: loadDeck }, tr('sk_load_deck'))),
         ];
       }
-      if (current.phase !== 'playing' || current.legal.length === 0) return [];
-      const choices = legal().filter((action) => action.startsWith('=') || action.startsWith('xs:') || action === '-');
+      if (current.phase !== 'playing' || current.choices.length === 0) return [];
+      // Every choice of one click that is no card: placing nothing, an element choice, a recovery.
+      const recoveries = new Map((mine()?.discard ?? []).map((/** @type {any} */ card) => [discardTarget(card.card), card.card]));
+      /** @param {string} click */
+      const label = (click) => {
+        const elements = chosenElements(click);
+        const recovered = recoveries.get(click);
+        return click === PASS ? tr('sk_pass')
+          : elements ? tr('sk_choose', { elements: elements.map(glyph).join(' ') })
+            : recovered ? tr('sk_recover', { card: `${recovered} ${cardName(current.decks, current.you ?? undefined, recovered)}` })
+              : click;
+      };
+      const buttons = current.choices.filter((choice) => choice.clicks.length === 1);
+      const oneCard = placing() ? choosing.action() : null;
       return [h('div', { class: 'play-controls', id: 'choices' },
-        choices.map((action) => h('button', {
-          'data-action': action,
-          onclick: () => host.command('act', { action }),
-        }, action.startsWith('=') ? tr('sk_choose', { elements: action.slice(1).split(',').map(glyph).join(' ') })
-          : action.startsWith('xs:') ? tr('sk_recover', { card: `${action.slice(3)} ${cardName(current.decks, current.you ?? undefined, action.slice(3))}` })
-            : tr('sk_pass'))),
-        firstPlacement && h('button', { id: 'cancel-placement', onclick: () => { firstPlacement = null; selected = null; draw(); } }, t('cancel')))];
+        buttons.map((choice) => h('button', {
+          'data-action': choice.action,
+          onclick: () => act(choice.action),
+        }, label(choice.clicks[0]))),
+        oneCard && h('button', { id: 'place-one', onclick: () => act(oneCard) }, tr('sk_place_one')),
+        placing() && h('button', { id: 'cancel-placement', onclick: () => { choosing = choosing.restart(); draw(); } }, t('cancel')))];
     },
     notice(text) {
       problems = text ? text.split('\n') : [];
