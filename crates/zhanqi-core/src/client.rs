@@ -288,6 +288,13 @@ pub trait ClientGame: GameNotation {
             .is_some_and(|action| self.clone().apply(seat, &action).is_ok())
     }
 
+    /// Whether `seat` still plays: leaving the table now is an escape, and an AI there answers
+    /// draw offers. The default: every seat, until the game is over (a game where seats drop
+    /// out, as 4p junqi's defeated seats, says so).
+    fn seat_active(&self, _seat: Seat) -> bool {
+        self.outcome().is_none()
+    }
+
     /// The draw offer waiting for answers, in a game with draw offers.
     fn pending_draw(&self) -> Option<PendingDraw> {
         None

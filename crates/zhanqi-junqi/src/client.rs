@@ -96,6 +96,10 @@ impl ClientGame for Junqi {
         })
     }
 
+    fn seat_active(&self, seat: Seat) -> bool {
+        self.position.status(seat) == Some(crate::Status::Active)
+    }
+
     fn timeout_rule(&self) -> TimeoutRule {
         // TO-1 … TO-3: `T` loses the turn, the fifth loses the game (the game counts them).
         TimeoutRule::GameAction

@@ -217,6 +217,9 @@ pub trait DynGame: Send + Sync {
     /// Whether the named seat may take the platform action `kind` now.
     fn allows(&self, seat: &str, kind: PlatformAction) -> bool;
 
+    /// Whether the named seat still plays (leaving now is an escape).
+    fn seat_active(&self, seat: &str) -> bool;
+
     /// The game's action for the platform action `kind`, in the notation, if it has one.
     fn platform_text(&self, kind: PlatformAction) -> Option<String>;
 
@@ -644,6 +647,10 @@ impl<G: GameNotation + AiGame + ClientGame> DynGame for Erased<G> {
     fn allows(&self, seat: &str, kind: PlatformAction) -> bool {
         self.seat(seat)
             .is_ok_and(|seat| self.0.to_act() != ToAct::Chance && self.0.allows(seat, kind))
+    }
+
+    fn seat_active(&self, seat: &str) -> bool {
+        self.seat(seat).is_ok_and(|seat| self.0.seat_active(seat))
     }
 
     fn platform_text(&self, kind: PlatformAction) -> Option<String> {

@@ -5,7 +5,6 @@ use std::collections::BTreeSet;
 use std::time::Duration;
 
 use tokio::time::Instant;
-use zhanqi_core::Viewer;
 use zhanqi_store::{Occupant, UnixMillis, UserId};
 
 use super::{Person, Phase, Room};
@@ -210,15 +209,7 @@ impl Room {
         let Some(game) = &self.game else {
             return false;
         };
-        Some(game.ui_view(Viewer::Omniscient))
-            .and_then(|view| {
-                view["seats"].as_array().map(|seats| {
-                    seats
-                        .iter()
-                        .any(|s| s["seat"] == seat && s["status"] == "active")
-                })
-            })
-            .unwrap_or(true)
+        game.seat_active(seat)
     }
 
     /// Marks a room that never started as closed in the store, so that no restart brings it
