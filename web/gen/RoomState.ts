@@ -59,6 +59,11 @@ legal: Array<string>,
  */
 choices: Array<{ clicks: string[], action: string }>, 
 /**
+ * During play, the editor of the receiver's choice too large to list when the game asks
+ * for one now (a deployment after the opening rolls); the arrangement is sent as `act`.
+ */
+editor: { kind: string, before_start: boolean, swaps: boolean, public: boolean } | null, 
+/**
  * The platform actions the receiver may take now.
  */
 can: Can, 
