@@ -7,7 +7,7 @@
 //! Games are seen only through the dyn layer of `zhanqi-protocol`.
 
 mod address;
-mod ai_seat;
+pub mod ai_seat;
 mod auth;
 mod bus;
 mod config;

@@ -2,6 +2,7 @@
 //! once per crate.
 
 mod accounts;
+mod ai_draws;
 mod browser;
 mod cluster;
 mod common;
