@@ -276,7 +276,11 @@ async fn an_imported_layout_is_refused_with_every_rule_it_breaks() {
         .await;
     assert_eq!(refused["code"], "illegal_layout", "{refused}");
     let message = refused["message"].as_str().unwrap();
-    assert_eq!(message.split("; ").count(), 2, "both rules: {message}");
+    assert_eq!(
+        message.lines().count(),
+        2,
+        "both rules, one a line: {message}"
+    );
     assert_eq!(a.last_room()["setup"]["layout"], before, "unchanged");
     // The fixed layout, as a file would carry it, is taken.
     let fixed = "CSPDL/E.J.T/DL.BY/T.B.P/YMECE/MFMPC";
