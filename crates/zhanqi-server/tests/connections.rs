@@ -40,7 +40,8 @@ async fn small_buffer_socket(person: &Person) -> RawSocket {
     socket
 }
 
-/// Opens a WebSocket for `person`: the socket, or the HTTP status and body of the refusal.
+/// Opens a WebSocket for `person`: the socket, or the HTTP status and body of the refusal
+/// (status 0 when the server closed the connection before answering the handshake).
 async fn try_socket(
     person: &Person,
 ) -> Result<WebSocketStream<MaybeTlsStream<TcpStream>>, (u16, String)> {
@@ -60,7 +61,7 @@ async fn try_socket(
                 .unwrap_or_default();
             Err((response.status().as_u16(), body))
         }
-        Err(error) => panic!("the WebSocket handshake failed: {error}"),
+        Err(error) => Err((0, format!("the WebSocket handshake failed: {error}"))),
     }
 }
 
