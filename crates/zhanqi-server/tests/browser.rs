@@ -1,7 +1,7 @@
 //! Browser tests (issue 4 item 11) and the client's type check.
 //!
 //! `browser_scenarios` starts the real server on a free loopback port with a fresh SQLite file,
-//! serving `web/` from disk, and runs the Node scripts in `tests/browser/` with Node's test
+//! serving `web/` from disk, and runs every game's Node scripts (`crates/*/tests/browser/`) with Node's test
 //! runner: they drive Debian's Chromium through `playwright-core` (never a downloaded browser).
 //! `client_type_checks` runs `tsc --noEmit` over `web/`. Both need Node and the root
 //! `node_modules` (`npm ci`), and the scenarios need `/usr/bin/chromium` (or
@@ -15,14 +15,28 @@ use std::process::{Command, Output};
 
 use zhanqi_server::{Server, ServerConfig};
 
-/// The scripts run by `browser_scenarios`, in order.
-const SCENARIOS: &[&str] = &[
-    "crates/zhanqi-server/tests/browser/two-players.test.mjs",
-    "crates/zhanqi-server/tests/browser/four-players.test.mjs",
-    "crates/zhanqi-server/tests/browser/dark.test.mjs",
-    "crates/zhanqi-server/tests/browser/shengke.test.mjs",
-    "crates/zhanqi-server/tests/browser/gold.test.mjs",
-];
+/// The scripts run by `browser_scenarios`: every game's own, `crates/*/tests/browser/*.test.mjs`
+/// (a game keeps its browser scenarios in its crate; `browser.mjs` here holds what they share),
+/// relative to the workspace root, sorted.
+fn scenarios(root: &Path) -> Vec<String> {
+    let mut scripts = Vec::new();
+    let crates = std::fs::read_dir(root.join("crates")).expect("the crates folder is readable");
+    for krate in crates.flatten() {
+        let Ok(files) = std::fs::read_dir(krate.path().join("tests").join("browser")) else {
+            continue;
+        };
+        for file in files.flatten() {
+            let name = file.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".test.mjs") {
+                let path = file.path();
+                let relative = path.strip_prefix(root).expect("under the workspace root");
+                scripts.push(relative.to_string_lossy().into_owned());
+            }
+        }
+    }
+    scripts.sort();
+    scripts
+}
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -146,7 +160,11 @@ fn browser_scenarios() {
     let only = std::env::var("ZHANQI_BROWSER_ONLY").unwrap_or_default();
     let output = Command::new("node")
         .args(["--test", "--test-concurrency=1", "--test-reporter=spec"])
-        .args(SCENARIOS.iter().filter(|script| script.contains(&only)))
+        .args(
+            scenarios(&root)
+                .iter()
+                .filter(|script| script.contains(&only)),
+        )
         .env("ZHANQI_URL", &base)
         .env("ZHANQI_CHROMIUM", chromium())
         .env("ZHANQI_SCREENSHOTS", &screenshots)
