@@ -183,7 +183,16 @@ impl GameNotation for Siguo {
         }
     }
 
-    fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, NotationError> {
+    /// Reads an action of §11.4, or a seat's deployment written as a layout
+    /// ([`crate::Layout`]: the same text for every seat, which the platform's deployment
+    /// editor and saved layouts use); a layout is told apart by its `/`, which no action has.
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, NotationError> {
+        if text.contains('/') {
+            return crate::Layout::parse(text)
+                .and_then(|layout| layout.deployment(seat))
+                .map(|deployment| Action::Deploy(Box::new(deployment)))
+                .map_err(|problems| NotationError::new("layout", 0, problems.join("; ")));
+        }
         parse_action(text)
     }
 

@@ -9,12 +9,15 @@
 //! modules below are its parts, one concept each.
 
 mod action;
+pub mod ai;
 mod board;
+mod client;
 mod deployment;
 mod game;
 pub mod geometry;
 mod illegal;
 mod interface;
+pub mod layout;
 mod load;
 mod movegen;
 pub mod notation;
@@ -25,15 +28,18 @@ mod play;
 mod position;
 mod position_text;
 mod record;
+pub mod ui;
 mod view;
 
 pub use action::{Action, EndReason, Event, EventSink, FollowUp, Quiet};
 pub use board::{Board, Points};
+pub use client::TIMEOUT_LIMIT;
 pub use deployment::{Deployment, Violation, describe};
 pub use game::{Siguo, end_reason};
 pub use geometry::{Base, Point};
 pub use illegal::Illegal;
 pub use interface::MODE;
+pub use layout::Layout;
 pub use options::{
     BombIsAction, BombOccupier, BorderCrossing, CannonScreen, ExchangeFollowup, RedeployWindow,
     SiguoOptions, SoldierPath, TurnOrder,

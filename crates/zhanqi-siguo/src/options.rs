@@ -1,7 +1,7 @@
 //! The options of a game: every parameter of §14, with the spec's default ruleset as `Default`.
 
 use serde::{Deserialize, Serialize};
-use zhanqi_core::Seat;
+use zhanqi_core::{OptionField, OptionKind, OptionValue, Seat};
 
 /// How a piece crosses the border (§2.3). Only one way is defined; the parameter is reserved.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
@@ -196,4 +196,221 @@ impl SiguoOptions {
             TurnOrder::Cw => Seat::new((seat.index() + 3) % 4),
         }
     }
+}
+
+/// A choice of an option field.
+const fn value(value: &'static str, label_en: &'static str, label_zh: &'static str) -> OptionValue {
+    OptionValue {
+        value,
+        label_en,
+        label_zh,
+    }
+}
+
+/// The values of `border_crossing`.
+const BORDER_CROSSING_VALUES: &[OptionValue] =
+    &[value("one_step", "One ordinary step", "一步跨越")];
+
+/// The values of `turn_order`.
+const TURN_ORDER_VALUES: &[OptionValue] = &[
+    value("ccw", "Counterclockwise (1→2→3→4)", "逆時針(1→2→3→4)"),
+    value("cw", "Clockwise (1→4→3→2)", "順時針(1→4→3→2)"),
+];
+
+/// The values of `cannon_screen`.
+const CANNON_SCREEN_VALUES: &[OptionValue] = &[
+    value("any", "Any piece", "任何棋子"),
+    value("not_enemy", "Not an enemy piece", "非敵方棋子"),
+    value("own_or_ally", "Own or ally piece", "己方或盟友棋子"),
+];
+
+/// The values of `soldier_path`.
+const SOLDIER_PATH_VALUES: &[OptionValue] = &[
+    value("straight", "Two steps in a straight line", "兩步直行"),
+    value("any_path", "Two steps may turn", "兩步可轉彎"),
+];
+
+/// The values of `redeploy_window`.
+const REDEPLOY_WINDOW_VALUES: &[OptionValue] = &[
+    value("next_turn", "Only in the next turn", "僅限下一手"),
+    value(
+        "while_occupied",
+        "Any later turn while the base is held",
+        "佔據期間任何一手",
+    ),
+];
+
+/// The values of `bomb_occupier`.
+const BOMB_OCCUPIER_VALUES: &[OptionValue] = &[
+    value("own", "Own piece only", "僅限己方棋子"),
+    value("team", "Own or ally piece", "己方或盟友棋子"),
+];
+
+/// The values of `bomb_is_action`.
+const BOMB_IS_ACTION_VALUES: &[OptionValue] = &[
+    value("true", "A bomb is the turn's action", "轟炸算一手"),
+    value(
+        "free",
+        "A bomb comes before the turn's action",
+        "轟炸不算一手",
+    ),
+];
+
+/// The values of `exchange_followup`.
+const EXCHANGE_FOLLOWUP_VALUES: &[OptionValue] = &[
+    value(
+        "same_turn",
+        "A redeployment or bomb may follow",
+        "交換後可調兵或轟炸",
+    ),
+    value("none", "Nothing follows", "交換後不可再行動"),
+];
+
+/// A field of the lobby's options form.
+fn field(
+    key: &'static str,
+    kind: OptionKind,
+    default: serde_json::Value,
+    label_en: &'static str,
+    label_zh: &'static str,
+) -> OptionField {
+    OptionField {
+        key,
+        kind,
+        default,
+        modes: &[],
+        label_en,
+        label_zh,
+    }
+}
+
+/// Every parameter of §14 as a field of the lobby's options form, with the standard value as
+/// its default.
+#[must_use]
+pub fn option_fields() -> Vec<OptionField> {
+    use serde_json::json;
+    let standard = SiguoOptions::default();
+    let choice = |values: &'static [OptionValue]| OptionKind::Choice { values };
+    let int = |min: i64, max: i64| OptionKind::Int { min, max, step: 1 };
+    vec![
+        field(
+            "border_crossing",
+            choice(BORDER_CROSSING_VALUES),
+            json!(standard.border_crossing),
+            "Crossing the border",
+            "跨越國界",
+        ),
+        field(
+            "turn_order",
+            choice(TURN_ORDER_VALUES),
+            json!(standard.turn_order),
+            "Turn order",
+            "行棋次序",
+        ),
+        field(
+            "first_seat",
+            int(1, 4),
+            json!(standard.first_seat),
+            "Seat that moves first",
+            "先行座位",
+        ),
+        field(
+            "require_full_deployment",
+            OptionKind::Bool,
+            json!(standard.require_full_deployment),
+            "Deploy all 20 soldiers",
+            "須佈滿 20 兵",
+        ),
+        field(
+            "voluntary_pass",
+            OptionKind::Bool,
+            json!(standard.voluntary_pass),
+            "A seat may pass when it could act",
+            "可自願停走",
+        ),
+        field(
+            "general_captures",
+            OptionKind::Bool,
+            json!(standard.general_captures),
+            "The general may capture",
+            "將可吃子",
+        ),
+        field(
+            "cannon_screen",
+            choice(CANNON_SCREEN_VALUES),
+            json!(standard.cannon_screen),
+            "Cannon screen",
+            "炮架",
+        ),
+        field(
+            "soldier_path",
+            choice(SOLDIER_PATH_VALUES),
+            json!(standard.soldier_path),
+            "Soldier's two-step move",
+            "兵走兩步",
+        ),
+        field(
+            "redeploy_window",
+            choice(REDEPLOY_WINDOW_VALUES),
+            json!(standard.redeploy_window),
+            "When a base's redeployment may be used",
+            "調兵時機",
+        ),
+        field(
+            "redeploy_max",
+            int(1, 8),
+            json!(standard.redeploy_max),
+            "Soldiers one redeployment moves",
+            "每次調兵數",
+        ),
+        field(
+            "redeploy_occupier_may_move",
+            OptionKind::Bool,
+            json!(standard.redeploy_occupier_may_move),
+            "The piece on the base may be redeployed",
+            "佔據基地之子可被調動",
+        ),
+        field(
+            "bomb_occupier",
+            choice(BOMB_OCCUPIER_VALUES),
+            json!(standard.bomb_occupier),
+            "Whose piece on a base allows a bomb",
+            "轟炸所需的基地佔據者",
+        ),
+        field(
+            "bomb_requires_target",
+            OptionKind::Bool,
+            json!(standard.bomb_requires_target),
+            "A bomb must hit an enemy piece",
+            "轟炸須有目標",
+        ),
+        field(
+            "bomb_is_action",
+            choice(BOMB_IS_ACTION_VALUES),
+            json!(standard.bomb_is_action),
+            "Bombing and the turn",
+            "轟炸與行棋",
+        ),
+        field(
+            "exchange_followup",
+            choice(EXCHANGE_FOLLOWUP_VALUES),
+            json!(standard.exchange_followup),
+            "After an exchange",
+            "交換之後",
+        ),
+        field(
+            "quiet_limit",
+            int(10, 2000),
+            json!(standard.quiet_limit),
+            "Actions without a capture that draw",
+            "連續無吃子判和手數",
+        ),
+        field(
+            "max_actions",
+            int(100, 10000),
+            json!(standard.max_actions),
+            "Actions that draw the game",
+            "總手數上限(判和)",
+        ),
+    ]
 }

@@ -1,6 +1,7 @@
 //! The integration tests of `zhanqi-siguo`, one binary (each file a module) so that a test build links
 //! once per crate.
 
+mod client;
 mod common;
 mod coverage;
 mod deployment;

@@ -155,3 +155,56 @@ impl GameNotation for MidGame {
         self.0.record_text(action, events)
     }
 }
+
+impl zhanqi_core::ClientGame for MidGame {
+    type Board = <Siguo as zhanqi_core::ClientGame>::Board;
+    type Table = <Siguo as zhanqi_core::ClientGame>::Table;
+    type EventView = <Siguo as zhanqi_core::ClientGame>::EventView;
+    type Setup = <Siguo as zhanqi_core::ClientGame>::Setup;
+
+    fn board(&self) -> Self::Board {
+        self.0.board()
+    }
+
+    fn table(&self, viewer: Viewer) -> Self::Table {
+        self.0.table(viewer)
+    }
+
+    fn event_views(
+        &self,
+        before: &MidGame,
+        action: &Action,
+        events: &[Event],
+        viewer: Viewer,
+    ) -> Vec<Self::EventView> {
+        self.0.event_views(&before.0, action, events, viewer)
+    }
+
+    fn choice(&self, seat: Seat, action: &Action) -> zhanqi_core::Choice {
+        self.0.choice(seat, action)
+    }
+
+    fn setup_editor(&self, seat: Seat) -> Option<zhanqi_core::SetupEditor> {
+        self.0.setup_editor(seat)
+    }
+
+    fn random_setup(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+    ) -> Result<String, zhanqi_core::SetupError> {
+        self.0.random_setup(seat, rng)
+    }
+
+    fn check_setup(&self, seat: Seat, text: &str) -> Result<String, zhanqi_core::SetupError> {
+        self.0.check_setup(seat, text)
+    }
+
+    fn setup_view(&self, seat: Seat, text: &str) -> Result<Self::Setup, zhanqi_core::SetupError> {
+        self.0.setup_view(seat, text)
+    }
+
+    fn timeout_rule(&self) -> zhanqi_core::TimeoutRule {
+        self.0.timeout_rule()
+    }
+}
