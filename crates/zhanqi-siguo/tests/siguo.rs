@@ -6,6 +6,7 @@ mod common;
 mod coverage;
 mod deployment;
 mod digests;
+mod engine;
 mod movegen_reference;
 mod notation;
 mod parser_mutations;
