@@ -6,6 +6,7 @@ import { h } from '../dom.js';
 import { addStrings } from '../i18n.js';
 import { junqi } from './junqi/index.js';
 import { shengke } from './shengke/index.js';
+import { siguo } from './siguo/index.js';
 
 /** @typedef {import('./module.js').GameModule} GameModule */
 
@@ -13,10 +14,11 @@ import { shengke } from './shengke/index.js';
 const GAMES = {
   junqi,
   shengke,
+  siguo,
 };
 
 for (const module of Object.values(GAMES)) {
-  addStrings(module.strings);
+  addStrings(module.strings, module.name);
   document.head.append(h('link', { rel: 'stylesheet', href: `/games/${module.name}/style.css` }));
 }
 
