@@ -44,12 +44,23 @@ export function setLanguage(lang) {
 const GAME_TABLES = { zh: {}, en: {} };
 
 /**
- * Adds a game module's strings to the tables that seat names and reasons are looked up in.
- * @param {{en: Record<string, string>, zh: Record<string, string>}} strings
+ * Each game's own strings by the game's name, for keys that several games define alike (seat
+ * names `seat_1`): read from the game a page shows when it names the game.
+ * @type {Record<string, {en: Record<string, string>, zh: Record<string, string>}>}
  */
-export function addStrings(strings) {
-  Object.assign(GAME_TABLES.en, strings.en);
-  Object.assign(GAME_TABLES.zh, strings.zh);
+const BY_GAME = {};
+
+/**
+ * Adds a game module's strings to the tables that seat names and reasons are looked up in.
+ * A key another game added first keeps that game's words in the shared table; each game's
+ * own are found by its name.
+ * @param {{en: Record<string, string>, zh: Record<string, string>}} strings
+ * @param {string} [game]
+ */
+export function addStrings(strings, game) {
+  GAME_TABLES.en = { ...strings.en, ...GAME_TABLES.en };
+  GAME_TABLES.zh = { ...strings.zh, ...GAME_TABLES.zh };
+  if (game) BY_GAME[game] = strings;
 }
 
 /**
@@ -87,27 +98,32 @@ export function translator(strings) {
 export const hasKey = (key) => key in en || key in GAME_TABLES.en;
 
 /**
- * A string of the page or of a game by a key built from a server code, or null.
+ * A string of the page or of a game by a key built from a server code, or null: the named
+ * game's own first, when a game is named.
  * @param {string} key
+ * @param {string} [game]
  * @returns {string | null}
  */
-function lookup(key) {
+function lookup(key, game) {
   if (key in en) return t(/** @type {Key} */ (key));
-  return GAME_TABLES[current][key] ?? GAME_TABLES.en[key] ?? null;
+  const own = game ? BY_GAME[game] : undefined;
+  return own?.[current]?.[key] ?? own?.en?.[key] ?? GAME_TABLES[current][key] ?? GAME_TABLES.en[key] ?? null;
 }
 
 /**
  * A seat's name for people (南 / South, Player 1 …), from the game's strings.
  * @param {string} seat
+ * @param {string} [game]  the game whose seat it is (games may name seats alike)
  */
-export function seatName(seat) {
-  return lookup(`seat_${seat}`) ?? seat;
+export function seatName(seat, game) {
+  return lookup(`seat_${seat}`, game) ?? seat;
 }
 
 /**
  * A reason code from the server (`surrender`, a game's own …) in words, or the code.
  * @param {string} code
+ * @param {string} [game]  the game whose reason it is
  */
-export function reasonText(code) {
-  return lookup(`reason_${code}`) ?? code;
+export function reasonText(code, game) {
+  return lookup(`reason_${code}`, game) ?? code;
 }

@@ -92,7 +92,7 @@ export function mount(root, ctx) {
         h('td', {}, modeLabel(room.game, room.mode), room.stake > 0 ? ` · ${t('gold_room', { stake: room.stake })}` : ''),
         h('td', {}, t(room.phase === 'setup' ? 'phase_setup' : room.phase === 'playing' ? 'phase_playing' : 'phase_over')),
         h('td', {}, room.seats.map((seat) => h('span', { class: `seat-chip seat-${seat.seat}` },
-          seatName(seat.seat), ': ',
+          seatName(seat.seat, room.game), ': ',
           seat.player ? (seat.ai ? `${t('ai')} (${t(aiKey(seat.ai))})` : seat.player) : t('empty_seat')))),
         h('td', {}, room.spectators),
         h('td', {}, h('a', { class: 'button', href: `#/room/${encodeURIComponent(String(room.id))}` },

@@ -52,7 +52,7 @@ export function mount(root, ctx, name) {
           list.map((entry) => h('li', {},
             h('a', { href: `#/replay/${encodeURIComponent(String(entry.id))}`, 'data-replay': entry.id },
               entry.id, entry.game && entry.mode ? ` · ${modeLabel(entry.game, entry.mode)}` : '',
-              entry.players ? ` · ${Object.entries(entry.players).map(([seat, player]) => `${seatName(seat)} ${player}`).join(', ')}` : '',
+              entry.players ? ` · ${Object.entries(entry.players).map(([seat, player]) => `${seatName(seat, entry.game)} ${player}`).join(', ')}` : '',
               entry.finished_ms ? ` · ${new Date(entry.finished_ms).toLocaleString()}` : '')))));
     }).catch((failure) => {
       replace(replays, h('p', { class: 'error' }, failure instanceof Error ? failure.message : String(failure)));

@@ -32,7 +32,7 @@ export function mount(root, ctx, gameId) {
     const mine = Object.entries(replay.players).find(([, name]) => name === ctx.user?.name)?.[0] ?? null;
     const board = game.mountReplay(replay, mine);
     /** @type {EventNames} */
-    const names = { seat: seatName, decks: /** @type {Record<string, unknown>} */ (replay.decks ?? {}) };
+    const names = { seat: (/** @type {string} */ seat) => seatName(seat, replay.game), decks: /** @type {Record<string, unknown>} */ (replay.decks ?? {}) };
     const last = replay.steps.length - 1;
     let step = 0;
     const counter = h('span', { id: 'step', class: 'step' });
@@ -74,13 +74,13 @@ export function mount(root, ctx, gameId) {
     replace(page,
       h('div', { class: 'room-head' },
         h('h2', {}, t('replay_of', { game: replay.id }), ' · ', modeLabel(replay.game, replay.mode)),
-        h('span', {}, Object.entries(replay.players).map(([seat, name]) => `${seatName(seat)} ${name}`).join(' · '))),
+        h('span', {}, Object.entries(replay.players).map(([seat, name]) => `${seatName(seat, replay.game)} ${name}`).join(' · '))),
       h('div', { class: 'room-grid' },
         board.element,
         h('aside', { class: 'side' },
           h('p', { class: 'result-line' }, result.result === 'draw'
             ? t('draw')
-            : t('winners_are', { who: result.winners.map(seatName).join(', ') }), ' · ', reasonText(result.reason)),
+            : t('winners_are', { who: result.winners.map((seat) => seatName(seat, replay.game)).join(', ') }), ' · ', reasonText(result.reason)),
           h('div', { class: 'stepper' }, buttons.first, buttons.back, counter, buttons.forward, buttons.end),
           action,
           events,

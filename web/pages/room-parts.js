@@ -20,7 +20,7 @@ import { aiKey } from './lobby.js';
  */
 export function seatLabel(state, seat) {
   const player = state?.seats.find((s) => s.seat === seat)?.player;
-  return player ? `${seatName(seat)} ${player.name}` : seatName(seat);
+  return player ? `${seatName(seat, state?.game)} ${player.name}` : seatName(seat, state?.game);
 }
 
 /**
@@ -141,7 +141,7 @@ export function seatCard(state, seat, command, aiLevel, game) {
     class: `seat-card${toMove ? ' to-move' : ''}${seat.seat === state.you ? ' mine' : ''}`,
     'data-seat': seat.seat,
   },
-    h('div', { class: 'seat-head' }, chip(game.colour), h('strong', {}, seatName(seat.seat)), ' ', playerLine(seat)),
+    h('div', { class: 'seat-head' }, chip(game.colour), h('strong', {}, seatName(seat.seat, state.game)), ' ', playerLine(seat)),
     h('div', { class: 'badges' }, badges(state, seat), game.badges ?? []),
     toMove ? h('div', { class: 'seat-clock', 'data-clock-seat': seat.seat }) : null,
     actions.length > 0 ? h('div', { class: 'seat-actions' }, actions) : null,

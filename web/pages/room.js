@@ -165,7 +165,7 @@ export function mount(root, ctx, roomId) {
       lines,
       state.draw_offer ? h('p', { class: 'draw-offer', id: 'draw-offer' },
         t('draw_offer_by', { who: seatLabel(state, state.draw_offer.by) }),
-        state.draw_offer.accepted.length > 0 ? ` ${t('accepted_by', { who: state.draw_offer.accepted.map(seatName).join(', ') })}` : '') : null,
+        state.draw_offer.accepted.length > 0 ? ` ${t('accepted_by', { who: state.draw_offer.accepted.map((seat) => seatName(seat, state?.game)).join(', ') })}` : '') : null,
     );
     tick();
   };
