@@ -1,8 +1,10 @@
-//! Guarded deployments (`Deployment::guarded`) against uniformly random ones: one team of each
-//! game deploys guarded (team A in even games, team B in odd ones), the other at random, and
-//! every seat then plays uniformly random moves to the end.
+//! A deployment chooser against uniformly random deployments: one team of each game deploys
+//! with the chooser (team A in even games, team B in odd ones), the other at random, and every
+//! seat then plays uniformly random moves to the end. The chooser is `guarded`
+//! (`Deployment::guarded`, the default) or `ai` (`ai::ai_deployment`, the AI seats' choice).
 //!
-//! `cargo run --release -p zhanqi-siguo --example deployment_trial -- [games]` (default 2000).
+//! `cargo run --release -p zhanqi-siguo --example deployment_trial -- [games] [guarded|ai]`
+//! (default 2000 games, guarded).
 
 use zhanqi_core::{BySeat, Game, GameRng, Seat, ToAct};
 use zhanqi_siguo::{Deployment, Siguo, SiguoOptions};
@@ -12,16 +14,23 @@ fn main() {
         .nth(1)
         .and_then(|games| games.parse().ok())
         .unwrap_or(2000);
+    let chooser = std::env::args()
+        .nth(2)
+        .unwrap_or_else(|| "guarded".to_owned());
+    let choose = |seat: Seat, rng: &mut GameRng| match chooser.as_str() {
+        "ai" => zhanqi_siguo::ai::ai_deployment(seat, rng),
+        _ => Deployment::guarded(seat, rng),
+    };
     let (mut guarded_wins, mut random_wins, mut draws) = (0, 0, 0);
     let mut actions = Vec::new();
     for seed in 0..games {
         let mut rng = GameRng::stream(seed, 3);
         let guarded_team = (seed % 2) as usize;
         let deployments = BySeat::from_fn(|seat| {
-            (seat.index() % 2 == guarded_team).then(|| Deployment::guarded(seat, &mut rng))
+            (seat.index() % 2 == guarded_team).then(|| choose(seat, &mut rng))
         });
         let mut game = Siguo::deployed(SiguoOptions::default(), seed, &deployments)
-            .expect("guarded deployments are valid");
+            .expect("chosen deployments are valid");
         let mut moves = GameRng::stream(seed, 2);
         while let ToAct::Seats(seats) = game.to_act() {
             let seat = seats.lowest().expect("a seat to act");
@@ -39,5 +48,7 @@ fn main() {
             random_wins += 1;
         }
     }
-    println!("{games} games: guarded won {guarded_wins}, random won {random_wins}, {draws} drawn");
+    println!(
+        "{games} games: {chooser} won {guarded_wins}, random won {random_wins}, {draws} drawn"
+    );
 }

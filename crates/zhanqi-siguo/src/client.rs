@@ -97,14 +97,10 @@ impl ClientGame for Siguo {
         }
     }
 
-    fn setup_editor(&self, seat: Seat) -> Option<SetupEditor> {
-        // Every seat arranges its deployment before the game starts; past the deployment
-        // (or once the seat has deployed) there is nothing to arrange.
-        let arranging = match self.state().turn {
-            crate::Turn::Deploying(waiting) => waiting.contains(seat),
-            _ => false,
-        };
-        arranging.then_some(SetupEditor {
+    fn setup_editor(&self, _seat: Seat) -> Option<SetupEditor> {
+        // Every seat deploys before play (§4.2). The platform asks a game it made with every
+        // deployment drawn (its probe), so the editor does not depend on the phase.
+        Some(SetupEditor {
             kind: "deployment",
             before_start: true,
             swaps: true,

@@ -56,6 +56,8 @@ pub struct BaseUi {
 pub struct SeatUi {
     /// The seat's name.
     pub seat: &'static str,
+    /// Its team: `A` (seats 1 and 3) or `B` (seats 2 and 4), allies on the diagonal (§3.1).
+    pub team: &'static str,
     /// Its outer corner, where its general stands.
     pub corner: String,
     /// Quarter turns clockwise that bring its region to the bottom left of the board.
@@ -301,6 +303,7 @@ pub fn board_ui() -> BoardUi {
         .map(Seat::new)
         .map(|seat| SeatUi {
             seat: seat_name(seat),
+            team: ["A", "B"][seat.index() % 2],
             corner: name(corner(seat)),
             turns: seat.index() as u8,
             boundary: [
