@@ -176,7 +176,7 @@ fn attackers(board: &Board, target: Point, seat: Seat) -> usize {
 /// * the chariot and the cannon each stand on one of the two lanes to the bases in front of
 ///   the zone (the line v = 5 leads to Base A at (7,5), u = 5 to Base B at (5,7)), up to two
 ///   points back from the zone's edge, with the points between them and the edge left empty;
-/// * the other soldiers fill the rest, nearer the corner more likely.
+/// * the other soldiers fill the points nearest the corner (by u + v, ties at random).
 #[must_use]
 pub fn ai_deployment(seat: Seat, rng: &mut GameRng) -> Deployment {
     // Local points (u, v); Base A's lane is v = 5, Base B's is u = 5.
@@ -220,8 +220,8 @@ pub fn ai_deployment(seat: Seat, rng: &mut GameRng) -> Deployment {
             {
                 continue;
             }
-            // A random key, smaller nearer the corner: the wall forms around the general.
-            let key = rng.below(1000) as u64 + 120 * (u + v) as u64;
+            // Nearer the corner first (ties at random): the wall forms around the general.
+            let key = rng.below(100) as u64 + 120 * (u + v) as u64;
             rest.push((point, key));
         }
     }
