@@ -8,9 +8,9 @@
 //! games played to their end.
 
 #[path = "properties/mid_game.rs"]
-pub mod mid_game;
+mod mid_game;
 
-pub use mid_game::MidGame;
+use mid_game::MidGame;
 use zhanqi_core::testkit::{PlayoutConfig, Property, check, check_all};
 use zhanqi_siguo::{
     BombIsAction, BombOccupier, CannonScreen, ExchangeFollowup, RedeployWindow, Siguo,
@@ -36,7 +36,7 @@ fn every_property_anywhere_in_random_games() {
 }
 
 /// Option sets that change every §14 parameter with an alternative at least once.
-pub fn alternatives() -> Vec<SiguoOptions> {
+fn alternatives() -> Vec<SiguoOptions> {
     let standard = SiguoOptions::default;
     vec![
         SiguoOptions {
