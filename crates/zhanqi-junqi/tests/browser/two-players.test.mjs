@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import {
   clickMove, createRoom, guest, launch, openPage, pieces, register, roomState, sit, uniqueName,
   waitMovesPast, withScreenshots,
-} from '../../../zhanqi-server/tests/browser/browser.mjs';
+} from '../../../zhanqi-cli/tests/browser/browser.mjs';
 
 /** Pieces that may stand on any non-camp post (no rule ties them to a line or an HQ). */
 const FREE = new Set(['S', 'J', 'D', 'L', 'T', 'Y', 'C', 'P', 'E']);

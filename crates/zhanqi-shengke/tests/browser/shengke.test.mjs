@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRoom, launch, offScreen, openPage, register, sit, uniqueName, withScreenshots } from '../../../zhanqi-server/tests/browser/browser.mjs';
+import { createRoom, launch, offScreen, openPage, register, sit, uniqueName, withScreenshots } from '../../../zhanqi-cli/tests/browser/browser.mjs';
 
 /** The shengke page's attributes. */
 async function tableState(page) {
