@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use zhanqi_core::testkit::data::{self, perft_cases};
+use zhanqi_core::testkit::data::{self, perft_by, perft_cases};
 use zhanqi_core::{Game, GameNotation, GameRng, Seat, ToAct};
 use zhanqi_junqi::board::{Board, Post};
 use zhanqi_junqi::{Action, ColourRule, Junqi, JunqiOptions, Kind, Mode, Position, Status, Turn};
@@ -15,41 +15,19 @@ const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/junqi.perft"
 
 // ----- perft -----
 
-/// Perft over the slow generator's actions, comparing the engine's list with them at every
-/// node above the leaves.
-fn slow_perft(game: &Junqi, depth: u32) -> Result<u64, String> {
-    if depth == 0 {
-        return Ok(1);
-    }
-    let mut nodes = 0;
-    for seat in game.seats().iter() {
-        let actions = compare_with_slow(game, seat)?;
-        if depth == 1 {
-            nodes += actions.len() as u64;
-            continue;
-        }
-        for action in &actions {
-            let mut next = game.clone();
-            next.apply_unchecked(seat, action);
-            nodes += slow_perft(&next, depth - 1)?;
-        }
-    }
-    Ok(nodes)
-}
-
 #[test]
 fn perft_counts_match_the_data() {
     data::check_perft_file::<Junqi>(DATA);
 }
 
-/// The counts of depth 1 and 2 in the data agree with the slow generator, whose action lists
-/// agree with the engine's at the root and at every child.
+/// The counts of depth 1 and 2 in the data agree with perft over the slow generator, whose
+/// action lists agree with the engine's at the root and at every child.
 #[test]
 fn slow_generator_agrees_with_the_perft_data() {
     let mut failures = Vec::new();
     for case in perft_cases::<Junqi>(DATA) {
         for &(depth, expected) in case.counts.iter().filter(|(depth, _)| *depth <= 2) {
-            match slow_perft(&case.game, depth) {
+            match perft_by(&case.game, depth, &mut compare_with_slow) {
                 Ok(nodes) if nodes == expected => {}
                 Ok(nodes) => failures.push(format!(
                     "{}: the slow perft {depth} is {nodes}, the data says {expected}",

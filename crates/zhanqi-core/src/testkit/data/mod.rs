@@ -67,7 +67,7 @@ pub use digest::{
     regenerated_digest_file, regenerated_digest_file_with,
 };
 pub use perft::{
-    PerftCase, PerftError, check_perft_file, perft, perft_cases, regenerated_perft_file,
+    PerftCase, PerftError, check_perft_file, perft, perft_by, perft_cases, regenerated_perft_file,
 };
 
 use crate::GameNotation;
@@ -386,9 +386,11 @@ fn numbers<const N: usize>(text: &str, names: [&str; N]) -> Result<[u64; N], Str
     Ok(out)
 }
 
-/// Panics with every error, one a line, when there is any.
+/// Panics with every error, one a line in the order of the file, when there is any.
 fn panic_on(errors: &[DataError], what: &str) {
     if !errors.is_empty() {
+        let mut errors = errors.to_vec();
+        errors.sort_by_key(|error| error.line);
         let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
         panic!("{} {what}:\n{}", errors.len(), lines.join("\n"));
     }

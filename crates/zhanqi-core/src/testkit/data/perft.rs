@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::{DataError, DataFile, Entry, numbers, panic_on, sort_entries};
 use crate::testkit::playout::{any_seat, chance_outcomes, listed};
-use crate::{Game, GameNotation, ToAct};
+use crate::{Game, GameNotation, Seat, ToAct};
 
 /// Perft could not count: a seat must make a choice too large to list.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -36,39 +36,50 @@ impl std::error::Error for PerftError {}
 /// # Errors
 /// If a seat must make a choice too large to list (a hidden deployment) on the way.
 pub fn perft<G: Game>(game: &G, depth: u32) -> Result<u64, PerftError> {
+    perft_by(game, depth, &mut |game: &G, seat| {
+        if game.has_unlisted_actions(seat) {
+            return Err(PerftError { seat: seat.index() });
+        }
+        Ok(listed(game, seat))
+    })
+}
+
+/// [`perft`] with the actions of each seat taken from `actions`, for checking another move
+/// generator (a slow one written from the rules) at every node.
+///
+/// # Errors
+/// The first error of `actions`.
+pub fn perft_by<G: Game, E>(
+    game: &G,
+    depth: u32,
+    actions: &mut impl FnMut(&G, Seat) -> Result<Vec<G::Action>, E>,
+) -> Result<u64, E> {
     if depth == 0 {
         return Ok(1);
     }
-    let mut nodes = 0;
-    match game.to_act() {
-        ToAct::Over => {}
+    let children: Vec<(Seat, Vec<G::Action>)> = match game.to_act() {
+        ToAct::Over => return Ok(0),
         ToAct::Chance => {
-            let outcomes = chance_outcomes(game);
-            if depth == 1 {
-                return Ok(outcomes.len() as u64);
-            }
-            for (outcome, _) in outcomes {
-                let mut next = game.clone();
-                next.apply_unchecked(any_seat(game), &outcome);
-                nodes += perft(&next, depth - 1)?;
-            }
+            let outcomes = chance_outcomes(game)
+                .into_iter()
+                .map(|(outcome, _)| outcome);
+            vec![(any_seat(game), outcomes.collect())]
         }
-        ToAct::Seats(seats) => {
-            for seat in seats.iter() {
-                if game.has_unlisted_actions(seat) {
-                    return Err(PerftError { seat: seat.index() });
-                }
-                let actions = listed(game, seat);
-                if depth == 1 {
-                    nodes += actions.len() as u64;
-                    continue;
-                }
-                for action in &actions {
-                    let mut next = game.clone();
-                    next.apply_unchecked(seat, action);
-                    nodes += perft(&next, depth - 1)?;
-                }
-            }
+        ToAct::Seats(seats) => seats
+            .iter()
+            .map(|seat| Ok((seat, actions(game, seat)?)))
+            .collect::<Result<_, E>>()?,
+    };
+    let mut nodes = 0;
+    for (seat, listed) in children {
+        if depth == 1 {
+            nodes += listed.len() as u64;
+            continue;
+        }
+        for action in &listed {
+            let mut next = game.clone();
+            next.apply_unchecked(seat, action);
+            nodes += perft_by(&next, depth - 1, actions)?;
         }
     }
     Ok(nodes)
