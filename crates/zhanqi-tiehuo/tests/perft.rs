@@ -5,8 +5,8 @@
 
 use crate::common;
 
-use zhanqi_core::Game;
 use zhanqi_core::testkit::data::{self, PerftError, perft};
+use zhanqi_core::{Game, Seat};
 use zhanqi_tiehuo::Tiehuo;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiehuo.perft");
@@ -22,7 +22,7 @@ fn perft_is_refused_at_a_deployment() {
     for roll in ["1", "3+5", "6+6"] {
         common::play(&mut game, "chance", roll);
     }
-    assert_eq!(perft(&game, 1), Err(PerftError { seat: 0 }));
+    assert_eq!(perft(&game, 1), Err(PerftError { seat: Seat::new(0) }));
 }
 
 /// Prints the data file with every count as the engine gives it now, to fill in a new case.

@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use super::{DataError, DataFile, Entry, INDENT, numbers, panic_on, sort_entries};
+use super::{DataError, DataFile, Entry, INDENT, numbers, panic_on, sort_entries, value_or_block};
 use crate::testkit::playout::listed;
 use crate::{Game, GameNotation, GameRng, ToAct, Viewer};
 
@@ -277,14 +277,11 @@ fn read_playout(entry: &Entry) -> Result<(u64, u64, Digest), String> {
     let head = [words.next(), words.next()].map(Option::unwrap_or_default);
     let [seed, plies] = numbers(&head.join(" "), ["seed", "plies"])?;
     let kind = words.next().unwrap_or_default();
-    let rest = Entry {
-        value: words.next().unwrap_or_default().to_owned(),
-        ..entry.clone()
-    };
+    let text = value_or_block(words.next().unwrap_or_default(), &entry.block);
     let digest = match kind {
-        "position" => Digest::Position(rest.text()?),
+        "position" => Digest::Position(text?),
         "fnv1a64" => {
-            let hex = rest.text()?;
+            let hex = text?;
             let hash = u64::from_str_radix(&hex, 16)
                 .map_err(|_| format!("the fnv1a64 digest '{hex}' is not a hexadecimal number"))?;
             Digest::Fnv1a64(hash)

@@ -114,13 +114,18 @@ struct Entry {
 impl Entry {
     /// The value, or the block joined by newlines when the key line leaves it off.
     fn text(&self) -> Result<String, &'static str> {
-        match (self.value.is_empty(), self.block.is_empty()) {
-            (false, true) => Ok(self.value.clone()),
-            (true, false) => Ok(self.block.join("\n")),
-            (true, true) => Err("the value is missing"),
-            (false, false) => {
-                Err("the value is both on the line and on indented lines below; give one")
-            }
+        value_or_block(&self.value, &self.block)
+    }
+}
+
+/// `value`, or `block` joined by newlines when `value` is left off: exactly one of them.
+fn value_or_block(value: &str, block: &[String]) -> Result<String, &'static str> {
+    match (value.is_empty(), block.is_empty()) {
+        (false, true) => Ok(value.to_owned()),
+        (true, false) => Ok(block.join("\n")),
+        (true, true) => Err("the value is missing"),
+        (false, false) => {
+            Err("the value is both on the line and on indented lines below; give one")
         }
     }
 }

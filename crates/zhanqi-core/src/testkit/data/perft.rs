@@ -3,23 +3,24 @@
 
 use std::fmt;
 
-use super::{DataError, DataFile, Entry, numbers, panic_on, sort_entries};
+use super::{Case, DataError, DataFile, Entry, Setup, numbers, panic_on, sort_entries};
 use crate::testkit::playout::{any_seat, chance_outcomes, listed};
 use crate::{Game, GameNotation, Seat, ToAct};
 
 /// Perft could not count: a seat must make a choice too large to list.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PerftError {
-    /// The seat with the unlisted choice, by its index.
-    pub seat: usize,
+    /// The seat with the unlisted choice.
+    pub seat: Seat,
 }
 
 impl fmt::Display for PerftError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "seat {} must make a choice too large to list, which perft cannot count",
-            self.seat
+            "the seat with index {} must make a choice too large to list, which perft \
+             cannot count",
+            self.seat.index()
         )
     }
 }
@@ -38,7 +39,7 @@ impl std::error::Error for PerftError {}
 pub fn perft<G: Game>(game: &G, depth: u32) -> Result<u64, PerftError> {
     perft_by(game, depth, &mut |game: &G, seat| {
         if game.has_unlisted_actions(seat) {
-            return Err(PerftError { seat: seat.index() });
+            return Err(PerftError { seat });
         }
         Ok(listed(game, seat))
     })
@@ -177,10 +178,48 @@ fn read_cases<G: GameNotation>(file: &DataFile) -> (Vec<ReadCase<'_, G>>, Vec<Da
     for case in &file.cases {
         let (setup, entries) =
             sort_entries(file, case, &["position", "seed", "perft"], &mut errors);
-        let mut starts = entries.iter().filter(|entry| entry.key != "perft");
-        let start = starts.next();
-        if let Some(second) = starts.next() {
-            errors.push(file.error(
+        let (counts, starts): (Vec<&Entry>, Vec<&Entry>) =
+            entries.into_iter().partition(|entry| entry.key == "perft");
+        match (
+            start::<G>(file, case, &setup, &starts),
+            read_counts(file, case, &counts),
+        ) {
+            (Ok(game), Ok(read)) => cases.push(ReadCase {
+                case: PerftCase {
+                    name: case.name.clone(),
+                    line: case.line,
+                    game,
+                    counts: read,
+                },
+                entries: counts,
+            }),
+            (game, read) => {
+                errors.extend(game.err());
+                errors.extend(read.err().into_iter().flatten());
+            }
+        }
+    }
+    (cases, errors)
+}
+
+/// The game a case starts from: its one `position` or `seed` line.
+fn start<G: GameNotation>(
+    file: &DataFile,
+    case: &Case,
+    setup: &Setup,
+    starts: &[&Entry],
+) -> Result<G, DataError> {
+    let entry = match starts {
+        [entry] => entry,
+        [] => {
+            return Err(file.error(
+                case.line,
+                &case.name,
+                "the case has no start; give a 'position' or a 'seed' line",
+            ));
+        }
+        [_, second, ..] => {
+            return Err(file.error(
                 second.line,
                 &second.key,
                 format!(
@@ -189,55 +228,48 @@ fn read_cases<G: GameNotation>(file: &DataFile) -> (Vec<ReadCase<'_, G>>, Vec<Da
                 ),
             ));
         }
-        let game = match start {
-            None => Err(file.error(
-                case.line,
-                &case.name,
-                "the case has no start; give a 'position' or a 'seed' line",
-            )),
-            Some(entry) if entry.key == "seed" => numbers(&entry.value, ["seed"])
-                .map_err(|problem| file.error(entry.line, "seed", problem))
-                .and_then(|[seed]| {
-                    let options = setup.game_options::<G>(file)?;
-                    G::new(&options, seed).map_err(|error| {
-                        file.error(entry.line, "seed", format!("new refused: {error}"))
-                    })
-                }),
-            Some(entry) => load::<G>(file, entry, setup.extra(), setup.mode.as_ref()),
-        };
-        let perft_entries: Vec<&Entry> = entries
-            .into_iter()
-            .filter(|entry| entry.key == "perft")
-            .collect();
-        let mut counts = Vec::new();
-        for entry in &perft_entries {
-            match numbers(&entry.value, ["depth", "nodes"]) {
-                Ok([depth, nodes]) => counts.push((depth as u32, nodes)),
-                Err(problem) => errors.push(file.error(entry.line, "perft", problem)),
-            }
-        }
-        if perft_entries.is_empty() {
-            errors.push(file.error(
-                case.line,
-                &case.name,
-                "the case has no 'perft <depth> <nodes>' line",
-            ));
-        }
-        match game {
-            Ok(game) if counts.len() == perft_entries.len() => cases.push(ReadCase {
-                case: PerftCase {
-                    name: case.name.clone(),
-                    line: case.line,
-                    game,
-                    counts,
-                },
-                entries: perft_entries,
-            }),
-            Ok(_) => {}
-            Err(error) => errors.push(error),
+    };
+    if entry.key == "position" {
+        return load::<G>(file, entry, setup.extra(), setup.mode.as_ref());
+    }
+    let [seed] = numbers(&entry.value, ["seed"])
+        .map_err(|problem| file.error(entry.line, "seed", problem))?;
+    let options = setup.game_options::<G>(file)?;
+    G::new(&options, seed)
+        .map_err(|error| file.error(entry.line, "seed", format!("new refused: {error}")))
+}
+
+/// The `(depth, nodes)` of a case's `perft` lines.
+fn read_counts(
+    file: &DataFile,
+    case: &Case,
+    entries: &[&Entry],
+) -> Result<Vec<(u32, u64)>, Vec<DataError>> {
+    if entries.is_empty() {
+        return Err(vec![file.error(
+            case.line,
+            &case.name,
+            "the case has no 'perft <depth> <nodes>' line",
+        )]);
+    }
+    let mut counts = Vec::new();
+    let mut errors = Vec::new();
+    for entry in entries {
+        let count = numbers(&entry.value, ["depth", "nodes"]).and_then(|[depth, nodes]| {
+            let depth =
+                u32::try_from(depth).map_err(|_| format!("the depth {depth} is too deep"))?;
+            Ok((depth, nodes))
+        });
+        match count {
+            Ok(count) => counts.push(count),
+            Err(problem) => errors.push(file.error(entry.line, "perft", problem)),
         }
     }
-    (cases, errors)
+    if errors.is_empty() {
+        Ok(counts)
+    } else {
+        Err(errors)
+    }
 }
 
 /// The game at a `position` line, checked to be of the case's mode if it has one.

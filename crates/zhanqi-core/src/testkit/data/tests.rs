@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use super::*;
 use crate::testkit::toy::HiddenRace;
-use crate::{Game, GameNotation, ToAct, Viewer};
+use crate::{Game, GameNotation, Seat, ToAct, Viewer};
 
 /// A file in the temporary directory holding `text`, removed when dropped.
 struct TempFile(PathBuf);
@@ -71,7 +71,7 @@ fn perft_counts_listed_actions_and_each_chance_outcome_once() {
 #[test]
 fn perft_refuses_a_choice_too_large_to_list() {
     let game = HiddenRace::load("20 order:ab CAK/DEF BGHIJL - 0/0 0/0", None, 0).unwrap();
-    assert_eq!(perft(&game, 1), Err(PerftError { seat: 0 }));
+    assert_eq!(perft(&game, 1), Err(PerftError { seat: Seat::new(0) }));
 }
 
 #[test]
@@ -82,7 +82,7 @@ fn a_perft_file_is_read_and_checked() {
     assert!(message.starts_with("1 perft case(s) fail:\n"), "{message}");
     assert!(
         message.contains(&format!(
-            "{}:15: perft: case 'new-game': seat 0",
+            "{}:15: perft: case 'new-game': the seat with index 0 must",
             file.path()
         )),
         "{message}"
