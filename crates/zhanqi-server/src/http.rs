@@ -43,7 +43,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games/{id}/save", post(save_replay))
         .route("/api/games/{id}/replay", get(game_replay))
         .route("/api/games/{id}/record", get(game_record))
-        .route("/api/games/{id}/jfen", get(game_jfen))
+        .route("/api/games/{id}/positions", get(game_positions))
         .route("/healthz", get(|| async { "ok" }))
 }
 
@@ -465,7 +465,7 @@ async fn game_record(
     ))
 }
 
-async fn game_jfen(
+async fn game_positions(
     State(state): State<AppState>,
     Path(id): Path<i64>,
 ) -> Result<impl IntoResponse, ApiError> {
@@ -475,9 +475,9 @@ async fn game_jfen(
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
             (
                 header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"zhanqi-{id}.jfen.txt\""),
+                format!("attachment; filename=\"zhanqi-{id}.positions.txt\""),
             ),
         ],
-        replay::jfen_lines(&replayed),
+        replay::position_lines(&replayed),
     ))
 }
