@@ -134,4 +134,4 @@ export async function board(game, mode) {
 export const recordUrl = (id) => `/api/games/${enc(id)}/record`;
 
 /** Where the JFEN of every position of a game downloads from. @param {string} id */
-export const jfenUrl = (id) => `/api/games/${enc(id)}/jfen`;
+export const positionsUrl = (id) => `/api/games/${enc(id)}/positions`;

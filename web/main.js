@@ -76,7 +76,7 @@ function drawHeader() {
     h('nav', {},
       user && h('a', { href: '#/lobby', id: 'nav-lobby' }, t('lobby')),
       user && h('a', { href: `#/profile/${encodeURIComponent(user.name)}`, id: 'nav-profile' },
-        user.name, ' · ', language() === 'zh' ? user.title : user.title_en),
+        user.name, user.level != null && ` · ${(language() === 'zh' ? user.title : user.title_en) ?? ''}`),
       user && h('button', {
         class: 'link',
         id: 'sign-out',

@@ -21,7 +21,7 @@ ai: string | null,
  */
 points?: number, 
 /**
- * A person's rank level, 1 to 20.
+ * A person's rank level, from 1 (absent when the game's family has no ranks).
  */
 level?: number, 
 /**

@@ -18,17 +18,17 @@ kind: "user" | "guest",
  */
 points: number, 
 /**
- * Their rank level, 1 to 20.
+ * Their rank level, from 1 (absent when the profile's game family has no ranks).
  */
-level: number, 
+level?: number, 
 /**
  * The rank title in Chinese.
  */
-title: string, 
+title?: string, 
 /**
  * The rank title in English.
  */
-title_en: string, 
+title_en?: string, 
 /**
  * Their games.
  */

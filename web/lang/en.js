@@ -126,7 +126,7 @@ export const en = {
   step_of: 'Step {step} of {last}',
   after_deployment: 'Position at the start',
   download_record: 'Download the record',
-  download_jfen: 'Download every position',
+  download_positions: 'Download every position',
   position: 'Position',
   draw_unavailable: 'A draw cannot be offered now.',
   unknown_game: 'This page cannot show the game {game}.',

@@ -127,7 +127,7 @@ export const zh = {
   step_of: '第 {step} / {last} 步',
   after_deployment: '开局时的局面',
   download_record: '下载棋谱',
-  download_jfen: '下载每步局面',
+  download_positions: '下载每步局面',
   position: '局面',
   draw_unavailable: '现在不能求和。',
   unknown_game: '本页面无法显示 {game} 游戏。',

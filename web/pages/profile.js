@@ -25,7 +25,8 @@ export function mount(root, ctx, name) {
     /** @type {[string, string | number][]} */
     const rows = [
       [t('points'), user.points],
-      [t('rank'), `${t('level_n', { level: user.level })} · ${titleOf(user)}`],
+      // A game family without ranks shows points only.
+      ...(user.level == null ? [] : /** @type {[string, string][]} */ ([[t('rank'), `${t('level_n', { level: user.level })} · ${titleOf(user)}`]])),
       [t('games_played'), user.games.played],
       [t('games_won'), user.games.won],
       [t('games_lost'), user.games.lost],

@@ -39,7 +39,7 @@ export function mount(root, ctx, gameId) {
     const action = h('p', { id: 'step-action', class: 'step-action' });
     const events = h('ul', { id: 'step-events', class: 'log' });
     // A position may be several lines (a state block), so it gets a text area.
-    const position = h('textarea', { id: 'step-jfen', class: 'jfen', readonly: true, rows: 2, 'aria-label': t('position') });
+    const position = h('textarea', { id: 'step-position', class: 'position-text', readonly: true, rows: 2, 'aria-label': t('position') });
     /** @param {number} to */
     const go = (to) => {
       step = Math.max(0, Math.min(last, to));
@@ -84,10 +84,10 @@ export function mount(root, ctx, gameId) {
           h('div', { class: 'stepper' }, buttons.first, buttons.back, counter, buttons.forward, buttons.end),
           action,
           events,
-          h('label', { class: 'jfen-label' }, t('position'), position),
+          h('label', { class: 'position-label' }, t('position'), position),
           h('div', { class: 'downloads' },
             h('a', { class: 'button', id: 'download-record', href: api.recordUrl(String(replay.id)), download: `${replay.id}.zhanqi.json` }, t('download_record')),
-            h('a', { class: 'button', id: 'download-jfen', href: api.jfenUrl(String(replay.id)), download: `${replay.id}.positions.txt` }, t('download_jfen'))),
+            h('a', { class: 'button', id: 'download-positions', href: api.positionsUrl(String(replay.id)), download: `${replay.id}.positions.txt` }, t('download_positions'))),
         ),
       ),
     );

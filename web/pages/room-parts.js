@@ -84,7 +84,7 @@ function playerLine(seat) {
     player.name,
     player.kind === 'guest' ? ` (${t('guest_short')})` : '',
     player.level != null ? h('small', { class: 'rank', 'data-level': player.level },
-      ` ${t('level_n', { level: player.level })} · ${titleOf({ title: player.title ?? '', title_en: player.title_en ?? '' })}`,
+      ` ${t('level_n', { level: player.level })} · ${titleOf(player)}`,
       ` · ${t('points_n', { points: player.points ?? 0 })}`) : '');
 }
 
@@ -180,9 +180,9 @@ export function resultTable(state, result, colourOf) {
 
 /**
  * The rank title in the page's language.
- * @param {{title: string, title_en: string}} user
+ * @param {{title?: string, title_en?: string}} user
  */
-export const titleOf = (user) => (language() === 'zh' ? user.title : user.title_en);
+export const titleOf = (user) => (language() === 'zh' ? user.title : user.title_en) ?? '';
 
 /**
  * Joins the room again when a dropped connection comes back (the seat is found as it was).

@@ -5,7 +5,8 @@
 use zhanqi_core::ai::{AiGame, Observation};
 use zhanqi_core::{Outcome, Seat, SeatResult, ToAct};
 
-use crate::{Player, PlayerSpec, make_player};
+use crate::ismcts::{IsmctsConfig, search};
+use crate::{Budget, Evaluator, Player, PlayerSpec, make_player};
 
 /// Plies after which a game is abandoned (no game of the house comes near it).
 pub const PLY_LIMIT: usize = 20_000;
@@ -118,4 +119,49 @@ pub fn duel<G: AiGame>(
         }
     }
     tally
+}
+
+/// Checks that ISMCTS is deterministic for a seed and an iteration budget: the same search at
+/// `config` twice gives the same result, runs exactly its iterations, each passing through a
+/// root child, and chooses a listed action. For the search tests of each game crate.
+///
+/// # Panics
+/// If any of that fails (`label` says which configuration), or the search finds nothing to do.
+pub fn check_deterministic_search<G: AiGame>(
+    observation: &Observation<'_, G>,
+    config: &IsmctsConfig,
+    evaluator: &dyn Evaluator<G>,
+    label: &str,
+) {
+    let first = search(observation, config, evaluator, 99).expect("a seat to act has a choice");
+    let again = search(observation, config, evaluator, 99).expect("a seat to act has a choice");
+    assert_eq!(first, again, "{label}");
+    let Budget::Iterations(iterations) = config.budget else {
+        panic!("{label}: a deterministic search needs an iteration budget");
+    };
+    assert_eq!(first.iterations, u64::from(iterations), "{label}");
+    let visits: u32 = first.root.iter().map(|statistic| statistic.visits).sum();
+    assert_eq!(
+        u64::from(visits),
+        first.iterations,
+        "{label}: every iteration passes a root child"
+    );
+    let mut legal = Vec::new();
+    observation.legal_actions(&mut legal);
+    assert!(legal.contains(&first.action), "{label}: a listed action");
+}
+
+/// Checks that a player made from `spec` with the same seed makes the same three choices.
+///
+/// # Panics
+/// If the spec does not parse, or the choices differ.
+pub fn check_deterministic_player<G: AiGame>(spec: &str, observation: &Observation<'_, G>) {
+    let spec: PlayerSpec = spec.parse().expect("a player spec");
+    let choices = |seed| {
+        let mut player = make_player::<G>(&spec, seed);
+        (0..3)
+            .map(|_| player.choose(observation))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(choices(5), choices(5), "{spec}");
 }

@@ -4,9 +4,11 @@
 //! same machinery over real games is tested in each game crate (`zhanqi-junqi`'s
 //! `tests/ai_players.rs`, `zhanqi-shengke`'s).
 
-use zhanqi_ai::arena::{Tally, duel, play_out, players};
-use zhanqi_ai::ismcts::{IsmctsConfig, search};
-use zhanqi_ai::{AiGame, Budget, Observation, PlayerSpec, make_player};
+use zhanqi_ai::arena::{
+    Tally, check_deterministic_player, check_deterministic_search, duel, play_out, players,
+};
+use zhanqi_ai::ismcts::IsmctsConfig;
+use zhanqi_ai::{AiGame, Budget, Observation};
 use zhanqi_core::testkit::toy::{HiddenRace, HiddenRaceOptions};
 use zhanqi_core::{Game, ToAct};
 
@@ -79,26 +81,12 @@ fn ismcts_is_deterministic_for_a_seed_and_an_iteration_budget() {
     let evaluator = HiddenRace::evaluator();
     for threads in [1, 2] {
         let config = IsmctsConfig::new(Budget::Iterations(300), threads);
-        let first = search(&observation, &config, evaluator.as_ref(), 99).unwrap();
-        let again = search(&observation, &config, evaluator.as_ref(), 99).unwrap();
-        assert_eq!(first, again, "{threads} threads");
-        assert_eq!(first.iterations, 300);
-        let visits: u32 = first.root.iter().map(|statistic| statistic.visits).sum();
-        assert_eq!(
-            u64::from(visits),
-            first.iterations,
-            "every iteration passes a root child"
+        check_deterministic_search(
+            &observation,
+            &config,
+            evaluator.as_ref(),
+            &format!("{threads} threads"),
         );
-        let mut legal = Vec::new();
-        observation.legal_actions(&mut legal);
-        assert!(legal.contains(&first.action));
     }
-    let spec: PlayerSpec = "ismcts:iters=200,threads=2".parse().unwrap();
-    let choices = |seed| {
-        let mut player = make_player::<HiddenRace>(&spec, seed);
-        (0..3)
-            .map(|_| player.choose(&observation))
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(choices(5), choices(5));
+    check_deterministic_player::<HiddenRace>("ismcts:iters=200,threads=2", &observation);
 }

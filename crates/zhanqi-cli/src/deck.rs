@@ -53,7 +53,7 @@ pub fn run(args: DeckArgs) -> anyhow::Result<()> {
     match args.command {
         DeckCommand::Check { file } => {
             let text = read(&file)?;
-            match game.check_setup(&text) {
+            match game.check_setup(None, &text) {
                 Ok(canonical) => {
                     println!("{canonical}");
                     Ok(())
@@ -73,7 +73,7 @@ pub fn run(args: DeckArgs) -> anyhow::Result<()> {
         }
         DeckCommand::Default => {
             let deck = game
-                .random_setup(0)
+                .random_setup(None, 0)
                 .context("the game has no deck to start from")?;
             println!("{deck}");
             Ok(())
@@ -83,7 +83,7 @@ pub fn run(args: DeckArgs) -> anyhow::Result<()> {
             for (index, file) in [p1, p2].into_iter().enumerate() {
                 let Some(file) = file else { continue };
                 let text = read(&file)?;
-                if let Err(error) = game.check_setup(&text) {
+                if let Err(error) = game.check_setup(None, &text) {
                     let problems = if error.violations().is_empty() {
                         error.to_string()
                     } else {

@@ -1,9 +1,25 @@
-//! The integration tests of `zhanqi-cli`, one binary (each file a module) so that a test build links
-//! once per crate.
+//! The integration tests of the zhanqi product, one binary (each file a module) so that a test
+//! build links once per crate: the command line (`crash`, `soak`), and the server with the
+//! registered games, through HTTP, WebSockets and a real browser (the rest). They live here, with
+//! the binary that assembles the server and the games, so that the server crate knows no game,
+//! not even in its tests.
 
-// The server's own test helpers (database choice and isolation, sockets, quiet moves), so that
-// both test suites speak to the server the same way.
-#[path = "../../zhanqi-server/tests/common/mod.rs"]
+mod accounts;
+mod ai_draws;
+mod browser;
+mod cluster;
 mod common;
+mod connections;
 mod crash;
+mod draws;
+mod first_player;
+mod fuzz_frames;
+mod games;
+mod gold;
+mod metrics;
+mod platform;
+mod reconnection;
+mod rooms_limits;
+mod safety;
+mod sign_in;
 mod soak;

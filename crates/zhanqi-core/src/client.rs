@@ -17,7 +17,7 @@
 
 use serde::Serialize;
 
-use crate::platform::GoldSettlement;
+use crate::platform::{GoldSettlement, Ladder};
 use crate::{BySeat, GameNotation, GameRng, PlatformAction, Seat, SeatSet, Viewer};
 
 /// One listed action as a player makes it on screen: the things clicked, in order, and the
@@ -327,6 +327,15 @@ pub trait ClientGame: GameNotation {
         Self: Sized,
     {
         Self::NAME
+    }
+
+    /// The ranks a player's points give in this game's family, and the table and gold
+    /// multipliers they set; `None` for a family without ranks (points only, tables ×1).
+    fn ladder() -> Option<&'static Ladder>
+    where
+        Self: Sized,
+    {
+        None
     }
 
     /// Each seat's change in points once the game is over, from the points each seated

@@ -5,14 +5,14 @@
 //! Every junqi event is public (a battle shows only its result, a flip shows what everyone
 //! sees), so each viewer gets the same events.
 
-use zhanqi_core::platform::GoldSettlement;
+use zhanqi_core::platform::{GoldSettlement, Ladder};
 use zhanqi_core::{
     BySeat, Choice, ClientGame, GameNotation, GameRng, OptionField, Seat, SetupEditor, SetupError,
     TimeoutRule, Viewer,
 };
 
 use crate::ui::{self, BoardUi, EventUi, SetupUi, ViewUi};
-use crate::{Action, Event, Junqi};
+use crate::{Action, Event, Junqi, platform};
 
 impl ClientGame for Junqi {
     type Board = BoardUi;
@@ -103,6 +103,10 @@ impl ClientGame for Junqi {
     fn timeout_rule(&self) -> TimeoutRule {
         // TO-1 … TO-3: `T` loses the turn, the fifth loses the game (the game counts them).
         TimeoutRule::GameAction
+    }
+
+    fn ladder() -> Option<&'static Ladder> {
+        Some(&platform::LADDER)
     }
 
     fn points_change(&self, points_at_start: &[i64]) -> Option<BySeat<i64>> {

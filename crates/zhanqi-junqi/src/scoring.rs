@@ -2,9 +2,7 @@
 //!
 //! The rules live once in `zhanqi_core::platform`; this module gives them junqi's numbers.
 
-use zhanqi_core::platform::{
-    GoldSettlement, PointsTable, gold_multiplier, multiplier, points_change, settle_gold, stake,
-};
+use zhanqi_core::platform::{GoldSettlement, PointsTable, points_change, settle_gold, stake};
 use zhanqi_core::{BySeat, Game};
 
 use crate::{Junqi, Mode, platform};
@@ -28,7 +26,7 @@ impl Junqi {
             &self.points_table(),
             &outcome.results,
             self.position.moves,
-            multiplier(points_at_start),
+            platform::LADDER.multiplier(points_at_start),
         ))
     }
 
@@ -37,7 +35,11 @@ impl Junqi {
     #[must_use]
     pub fn gold_settlement(&self, base: i64, points_at_start: &[i64]) -> Option<GoldSettlement> {
         let outcome = self.outcome()?;
-        let frozen = stake(base, gold_multiplier(multiplier(points_at_start)));
+        let ladder = platform::LADDER;
+        let frozen = stake(
+            base,
+            ladder.gold_multiplier(ladder.multiplier(points_at_start)),
+        );
         Some(settle_gold(frozen, &outcome.results))
     }
 }

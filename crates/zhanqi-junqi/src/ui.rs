@@ -92,6 +92,10 @@ pub struct SeatUi {
     pub status: &'static str,
     /// Timeouts so far.
     pub timeouts: u8,
+    /// Dark chess: the colour the seat plays (`r` red, `u` blue) once the first flips decided
+    /// it; absent before, and in the other modes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour: Option<&'static str>,
 }
 
 /// What one viewer sees of a game, ready to draw.
@@ -354,6 +358,10 @@ impl Junqi {
                         Status::Escaped => "escaped",
                     },
                     timeouts: state.timeouts,
+                    colour: match position.mode {
+                        Mode::Dark => position.owner_of(seat).map(colour_name),
+                        _ => None,
+                    },
                 })
             })
             .collect();

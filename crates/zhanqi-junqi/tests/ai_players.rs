@@ -2,9 +2,11 @@
 //! they never panic and always play legally, ISMCTS is reproducible, AI deployments are legal,
 //! and the heuristic beats random.
 
-use zhanqi_ai::arena::{Tally, duel, play_out, players};
+use zhanqi_ai::arena::{
+    Tally, check_deterministic_player, check_deterministic_search, duel, play_out, players,
+};
 use zhanqi_ai::ismcts::{IsmctsConfig, search};
-use zhanqi_ai::{AiGame, Budget, Observation, PlayerSpec, make_player};
+use zhanqi_ai::{AiGame, Budget, Observation, make_player};
 use zhanqi_core::{Game, GameRng, Seat, ToAct};
 use zhanqi_junqi::ai::ai_deployment;
 use zhanqi_junqi::{Action, Junqi, JunqiOptions, Mode};
@@ -96,29 +98,15 @@ fn ismcts_is_deterministic_for_a_seed_and_an_iteration_budget() {
                 without_priors
             }
         };
-        let first = search(&observation, &config, evaluator.as_ref(), 99).unwrap();
-        let again = search(&observation, &config, evaluator.as_ref(), 99).unwrap();
-        assert_eq!(first, again, "{threads} threads, priors {priors}");
-        assert_eq!(first.iterations, 400);
-        let visits: u32 = first.root.iter().map(|statistic| statistic.visits).sum();
-        assert_eq!(
-            u64::from(visits),
-            first.iterations,
-            "every iteration passes a root child"
+        check_deterministic_search(
+            &observation,
+            &config,
+            evaluator.as_ref(),
+            &format!("{threads} threads, priors {priors}"),
         );
-        let mut legal = Vec::new();
-        observation.legal_actions(&mut legal);
-        assert!(legal.contains(&first.action));
     }
     // The player too: the same seed gives the same choices.
-    let spec: PlayerSpec = "ismcts:iters=300,threads=2".parse().unwrap();
-    let choices = |seed| {
-        let mut player = make_player::<Junqi>(&spec, seed);
-        (0..3)
-            .map(|_| player.choose(&observation))
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(choices(5), choices(5));
+    check_deterministic_player::<Junqi>("ismcts:iters=300,threads=2", &observation);
 }
 
 #[test]

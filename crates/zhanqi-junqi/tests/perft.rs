@@ -1,215 +1,52 @@
 //! Perft: the number of action sequences of each length from the positions of
-//! `tests/data/junqi.perft`, and a slow move generator written straight from §4 (and §7 for
-//! dark chess) that checks the engine's action lists, on those positions and over random play.
-//!
-//! Perft here counts sequences of actions listed by `legal_actions` for the seats in `to_act`
-//! (platform actions are never listed), each applied with `apply_unchecked` to a clone; a
-//! finished game has no sequences. It is the engine protocol's `perft` without the protocol.
+//! `tests/data/junqi.perft` (the core testkit's `data::perft`), and a slow move generator
+//! written straight from §4 (and §7 for dark chess) that checks the engine's action lists, on
+//! those positions and over random play.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
+use zhanqi_core::testkit::data::{self, perft_by, perft_cases};
 use zhanqi_core::{Game, GameNotation, GameRng, Seat, ToAct};
 use zhanqi_junqi::board::{Board, Post};
 use zhanqi_junqi::{Action, ColourRule, Junqi, JunqiOptions, Kind, Mode, Position, Status, Turn};
 
-const DATA: &str = include_str!("data/junqi.perft");
-
-// ----- the data file -----
-
-/// One case of the data file: a position, the options beside it, and its perft counts.
-struct Case {
-    id: String,
-    line: usize,
-    options: Option<serde_json::Value>,
-    position: String,
-    /// (depth, nodes), in the order written.
-    counts: Vec<(u32, u64)>,
-}
-
-impl Case {
-    fn load(&self) -> Junqi {
-        <Junqi as GameNotation>::load(&self.position, self.options.as_ref(), 0)
-            .unwrap_or_else(|error| panic!("{}: the position was refused: {error}", self.id))
-    }
-}
-
-/// Reads the cases: an `id` line opens a case, followed by an optional `options` line (JSON),
-/// a `jfen` line and `perft <depth> <nodes>` lines. `#` starts a comment line.
-fn cases(text: &str) -> Vec<Case> {
-    let mut cases: Vec<Case> = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let line_number = index + 1;
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-        if key == "id" {
-            cases.push(Case {
-                id: value.to_string(),
-                line: line_number,
-                options: None,
-                position: String::new(),
-                counts: Vec::new(),
-            });
-            continue;
-        }
-        let case = cases
-            .last_mut()
-            .unwrap_or_else(|| panic!("junqi.perft line {line_number}: '{key}' before any 'id'"));
-        match key {
-            "options" => {
-                case.options = Some(serde_json::from_str(value).unwrap_or_else(|error| {
-                    panic!("junqi.perft line {line_number}: bad options JSON: {error}")
-                }));
-            }
-            "jfen" => case.position = value.to_string(),
-            "perft" => {
-                let numbers: Vec<u64> = value
-                    .split_whitespace()
-                    .map(|number| {
-                        number.parse().unwrap_or_else(|error| {
-                            panic!("junqi.perft line {line_number}: bad number '{number}': {error}")
-                        })
-                    })
-                    .collect();
-                let [depth, nodes] = numbers[..] else {
-                    panic!("junqi.perft line {line_number}: expected 'perft <depth> <nodes>'");
-                };
-                case.counts.push((depth as u32, nodes));
-            }
-            _ => panic!(
-                "junqi.perft line {line_number}: unknown key '{key}'; expected id, options, jfen or perft"
-            ),
-        }
-    }
-    for case in &cases {
-        assert!(
-            !case.position.is_empty() && !case.counts.is_empty(),
-            "junqi.perft line {}: case '{}' needs a jfen line and perft lines",
-            case.line,
-            case.id
-        );
-    }
-    cases
-}
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/junqi.perft");
 
 // ----- perft -----
 
-/// The number of action sequences of length `depth` from `game`.
-fn perft(game: &Junqi, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let seats = match game.to_act() {
-        ToAct::Over => return 0,
-        ToAct::Seats(seats) => seats,
-        ToAct::Chance => panic!("junqi has no chance nodes"),
-    };
-    let mut nodes = 0;
-    let mut actions = Vec::new();
-    for seat in seats.iter() {
-        actions.clear();
-        game.legal_actions(seat, &mut actions);
-        if depth == 1 {
-            nodes += actions.len() as u64;
-            continue;
-        }
-        for action in &actions {
-            let mut next = game.clone();
-            next.apply_unchecked(seat, action);
-            nodes += perft(&next, depth - 1);
-        }
-    }
-    nodes
-}
-
-/// Perft over the slow generator's actions, comparing the engine's list with them at every
-/// node above the leaves.
-fn slow_perft(game: &Junqi, depth: u32) -> Result<u64, String> {
-    if depth == 0 {
-        return Ok(1);
-    }
-    let mut nodes = 0;
-    for seat in game.seats().iter() {
-        let actions = compare_with_slow(game, seat)?;
-        if depth == 1 {
-            nodes += actions.len() as u64;
-            continue;
-        }
-        for action in &actions {
-            let mut next = game.clone();
-            next.apply_unchecked(seat, action);
-            nodes += slow_perft(&next, depth - 1)?;
-        }
-    }
-    Ok(nodes)
-}
-
 #[test]
 fn perft_counts_match_the_data() {
-    let cases = cases(DATA);
-    assert!(cases.len() >= 20, "the data file lost cases");
-    let mut failures = Vec::new();
-    for case in &cases {
-        let game = case.load();
-        for &(depth, expected) in &case.counts {
-            let nodes = perft(&game, depth);
-            if nodes != expected {
-                failures.push(format!(
-                    "{} (line {}): perft {depth} is {nodes}, the data says {expected}",
-                    case.id, case.line
-                ));
-            }
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    data::check_perft_file::<Junqi>(DATA);
 }
 
-/// The counts of depth 1 and 2 in the data agree with the slow generator, whose action lists
-/// agree with the engine's at the root and at every child.
+/// The counts of depth 1 and 2 in the data agree with perft over the slow generator, whose
+/// action lists agree with the engine's at the root and at every child.
 #[test]
 fn slow_generator_agrees_with_the_perft_data() {
     let mut failures = Vec::new();
-    for case in cases(DATA) {
-        let game = case.load();
+    for case in perft_cases::<Junqi>(DATA) {
         for &(depth, expected) in case.counts.iter().filter(|(depth, _)| *depth <= 2) {
-            match slow_perft(&game, depth) {
+            match perft_by(&case.game, depth, &mut compare_with_slow) {
                 Ok(nodes) if nodes == expected => {}
                 Ok(nodes) => failures.push(format!(
                     "{}: the slow perft {depth} is {nodes}, the data says {expected}",
-                    case.id
+                    case.name
                 )),
-                Err(difference) => failures.push(format!("{}: {difference}", case.id)),
+                Err(difference) => failures.push(format!("{}: {difference}", case.name)),
             }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// Prints the perft counts of every position in the data file, for adding a case: write its
-/// `id` and `jfen` lines (and `options`, if any) with one `perft 1 0` line, run this, and copy
-/// the counts. Depths 1 to 3 are printed, and deeper ones the case already has; keep a depth
-/// only where it is quick.
+/// Prints the data file with every count as the engine gives it now, for adding a case: write
+/// its `case` and `position` lines (and `options`, if any) with `perft <depth> 0` lines, run
+/// this, and take the file. Keep a depth only where it is quick.
 #[test]
-#[ignore = "prints the counts for tests/data/junqi.perft"]
-fn print_perft_counts() {
-    for case in cases(DATA) {
-        let game = case.load();
-        println!("id {}", case.id);
-        let deepest = case
-            .counts
-            .iter()
-            .map(|&(depth, _)| depth)
-            .max()
-            .unwrap_or(0);
-        for depth in 1..=deepest.max(3) {
-            let start = std::time::Instant::now();
-            let nodes = perft(&game, depth);
-            println!("perft {depth} {nodes}    # {:?}", start.elapsed());
-        }
-    }
+#[ignore = "prints tests/data/junqi.perft with the counts of today"]
+fn regenerate_perft_counts() {
+    print!("{}", data::regenerated_perft_file::<Junqi>(DATA));
 }
 
 // ----- random play -----

@@ -3,6 +3,7 @@
 use serde::Serialize;
 use serde_json::Value;
 use zhanqi_ai::{AiGame, Observation, PlayerSpec, make_player, outcome_values};
+use zhanqi_core::platform::Ladder;
 use zhanqi_core::{
     Choice, ClientGame, Game, GameNotation, GameRng, PlatformAction, Seat, SeatResult, SetupEditor,
     TimeoutRule, ToAct, Viewer,
@@ -229,6 +230,9 @@ pub trait DynGame: Send + Sync {
     /// The family of games whose points and rank a player's profile keeps for this game.
     fn profile_family(&self) -> &'static str;
 
+    /// The ranks of the game's family and the multipliers they give a table, if it has ranks.
+    fn ladder(&self) -> Option<&'static Ladder>;
+
     /// The editor of the named seat's choice too large to list, if it has one.
     fn setup_editor(&self, seat: &str) -> Option<SetupEditor>;
 
@@ -241,17 +245,19 @@ pub trait DynGame: Send + Sync {
         })
     }
 
-    /// A random legal deployment for the first seat, drawn from `seed`.
+    /// A random legal deployment for the named seat (the first seat with an editor when
+    /// `None`: a layout saved outside a room), drawn from `seed`.
     ///
     /// # Errors
-    /// [`UiError::Unsupported`] if the game has no deployment to arrange.
-    fn random_setup(&self, seed: u64) -> Result<String, UiError>;
+    /// [`UiError::Unsupported`] if the game has no deployment to arrange; an unknown seat.
+    fn random_setup(&self, seat: Option<&str>, seed: u64) -> Result<String, UiError>;
 
-    /// A deployment checked against every rule, in canonical form.
+    /// The named seat's deployment (the first seat with an editor when `None`) checked against
+    /// every rule, in canonical form.
     ///
     /// # Errors
-    /// If it is malformed or breaks rules (every rule it breaks).
-    fn check_setup(&self, layout: &str) -> Result<String, UiError>;
+    /// If it is malformed or breaks rules (every rule it breaks); an unknown seat.
+    fn check_setup(&self, seat: Option<&str>, layout: &str) -> Result<String, UiError>;
 
     /// The deployment with the pieces on two of the seat's posts (by name) swapped, if the
     /// result is legal.
@@ -300,11 +306,12 @@ fn unsupported(game: &str) -> UiError {
     UiError::Unsupported(format!("{game} has no deployment to arrange in a client"))
 }
 
-/// The first seat with an editor, for the setup methods that take no seat.
-fn setup_seat<G: ClientGame>(game: &G) -> Option<Seat> {
+/// The first seat with an editor, for the setup methods given no seat.
+fn first_setup_seat<G: ClientGame>(game: &G) -> Result<Seat, UiError> {
     game.seats()
         .iter()
         .find(|&seat| game.setup_editor(seat).is_some())
+        .ok_or_else(|| unsupported(G::NAME))
 }
 
 impl Clone for Box<dyn DynGame> {
@@ -667,17 +674,27 @@ impl<G: GameNotation + AiGame + ClientGame> DynGame for Erased<G> {
         G::profile_family()
     }
 
+    fn ladder(&self) -> Option<&'static Ladder> {
+        G::ladder()
+    }
+
     fn setup_editor(&self, seat: &str) -> Option<SetupEditor> {
         self.0.setup_editor(self.seat(seat).ok()?)
     }
 
-    fn random_setup(&self, seed: u64) -> Result<String, UiError> {
-        let seat = setup_seat(&self.0).ok_or_else(|| unsupported(G::NAME))?;
+    fn random_setup(&self, seat: Option<&str>, seed: u64) -> Result<String, UiError> {
+        let seat = match seat {
+            Some(name) => self.seat(name)?,
+            None => first_setup_seat(&self.0)?,
+        };
         Ok(self.0.random_setup(seat, &mut GameRng::from_seed(seed))?)
     }
 
-    fn check_setup(&self, layout: &str) -> Result<String, UiError> {
-        let seat = setup_seat(&self.0).ok_or_else(|| unsupported(G::NAME))?;
+    fn check_setup(&self, seat: Option<&str>, layout: &str) -> Result<String, UiError> {
+        let seat = match seat {
+            Some(name) => self.seat(name)?,
+            None => first_setup_seat(&self.0)?,
+        };
         Ok(self.0.check_setup(seat, layout)?)
     }
 

@@ -5,6 +5,7 @@
 
 use serde_json::Value;
 use zhanqi_ai::AiGame;
+use zhanqi_core::platform::Ladder;
 use zhanqi_core::{
     ClientGame, GameNotation, GameRng, ImportError, ImportedRecord, OptionField, Seat,
 };
@@ -88,6 +89,7 @@ type ImportFn = fn(&str, &[u8]) -> Option<Result<ImportedGame, ImportError>>;
 pub struct GameEntry {
     name: &'static str,
     family: fn() -> &'static str,
+    ladder: fn() -> Option<&'static Ladder>,
     modes: &'static [&'static str],
     start: StartFn,
     load: LoadFn,
@@ -102,6 +104,7 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
     GameEntry {
         name: G::NAME,
         family: G::profile_family,
+        ladder: G::ladder,
         modes: G::MODES,
         start: start::<G>,
         load: load::<G>,
@@ -122,6 +125,13 @@ impl GameEntry {
     #[must_use]
     pub fn family(&self) -> &'static str {
         (self.family)()
+    }
+
+    /// The ranks of the game's family and the multipliers they give a table; `None` for a family
+    /// without ranks.
+    #[must_use]
+    pub fn ladder(&self) -> Option<&'static Ladder> {
+        (self.ladder)()
     }
 
     /// The game's modes, the first being the default.

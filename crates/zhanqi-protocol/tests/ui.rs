@@ -10,8 +10,13 @@ fn a_2p_game_arranged_played_and_scored_through_the_dyn_layer() {
     let entry = Registry::standard().find("junqi").unwrap();
     let probe = entry.new_game(Some("2p"), 9, &[]).unwrap();
     assert!(probe.deploys());
-    let random = probe.random_setup(4).unwrap();
-    assert_eq!(probe.check_setup(&random).unwrap(), random);
+    let random = probe.random_setup(Some("n"), 4).unwrap();
+    assert_eq!(probe.check_setup(Some("n"), &random).unwrap(), random);
+    assert_eq!(probe.check_setup(None, &random).unwrap(), random);
+    assert!(matches!(
+        probe.check_setup(Some("x"), &random),
+        Err(UiError::Game(_))
+    ));
     let swapped = probe.swap_setup("s", EXAMPLE, "a6", "b6").unwrap();
     assert_ne!(swapped, EXAMPLE);
     let refused = probe.swap_setup("s", EXAMPLE, "c3", "c6").unwrap_err();
@@ -65,7 +70,10 @@ fn dark_chess_has_no_deployment_to_arrange() {
     let entry = Registry::standard().find("junqi").unwrap();
     let game = entry.new_game(Some("dark"), 1, &[]).unwrap();
     assert!(!game.deploys());
-    assert!(matches!(game.random_setup(1), Err(UiError::Unsupported(_))));
+    assert!(matches!(
+        game.random_setup(None, 1),
+        Err(UiError::Unsupported(_))
+    ));
 }
 
 /// South has every piece; North an engineer, a mine and its flag, 50 moves in.

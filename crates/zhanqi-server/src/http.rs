@@ -43,7 +43,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games/{id}/save", post(save_replay))
         .route("/api/games/{id}/replay", get(game_replay))
         .route("/api/games/{id}/record", get(game_record))
-        .route("/api/games/{id}/jfen", get(game_jfen))
+        .route("/api/games/{id}/positions", get(game_positions))
         .route("/healthz", get(|| async { "ok" }))
 }
 
@@ -60,18 +60,18 @@ struct Credentials {
     password: String,
 }
 
-/// The game family whose profile is shown with a user: the first registered game's.
-fn profile_family() -> &'static str {
-    Registry::standard()
-        .entries()
-        .first()
-        .map_or("", GameEntry::family)
+/// The game whose family's profile is shown with a user: the first registered game.
+fn profile_game() -> Option<&'static GameEntry> {
+    Registry::standard().entries().first()
 }
 
 /// A user as the wire protocol writes it, with their profile.
 pub(crate) async fn user_json(state: &AppState, account: &Account) -> Result<Value, ApiError> {
-    let profile = state.store.profile(account.id, profile_family()).await?;
-    serde_json::to_value(view::user_json(account, &profile))
+    let game = profile_game();
+    let family = game.map_or("", GameEntry::family);
+    let profile = state.store.profile(account.id, family).await?;
+    let ladder = game.and_then(GameEntry::ladder);
+    serde_json::to_value(view::user_json(account, &profile, ladder))
         .map_err(|error| ApiError::internal("write a profile", error))
 }
 
@@ -368,7 +368,7 @@ async fn save_layout(
         .new_game(Some(&body.mode), 0, &[])
         .map_err(|error| ApiError::new("bad_request", error.to_string()))?;
     let layout = probe
-        .check_setup(&body.layout)
+        .check_setup(None, &body.layout)
         .map_err(|error| ApiError::new("illegal_layout", error.to_string()))?;
     let shelf = LayoutShelf {
         user: account.id,
@@ -465,7 +465,7 @@ async fn game_record(
     ))
 }
 
-async fn game_jfen(
+async fn game_positions(
     State(state): State<AppState>,
     Path(id): Path<i64>,
 ) -> Result<impl IntoResponse, ApiError> {
@@ -475,9 +475,9 @@ async fn game_jfen(
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
             (
                 header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"zhanqi-{id}.jfen.txt\""),
+                format!("attachment; filename=\"zhanqi-{id}.positions.txt\""),
             ),
         ],
-        replay::jfen_lines(&replayed),
+        replay::position_lines(&replayed),
     ))
 }

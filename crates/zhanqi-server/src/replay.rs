@@ -152,9 +152,9 @@ pub fn record(stored: &StoredGame, replayed: &Replayed) -> zhanqi_protocol::Game
     }
 }
 
-/// One line per position: `<step>\t<record line or ->\t<JFEN>`.
+/// One line per position: `<step>\t<record line or ->\t<position in the game's notation>`.
 #[must_use]
-pub fn jfen_lines(replayed: &Replayed) -> String {
+pub fn position_lines(replayed: &Replayed) -> String {
     let mut text = String::new();
     for (index, step) in replayed.steps.iter().enumerate() {
         text.push_str(&format!(

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{Value, json};
 use ts_rs::TS;
-use zhanqi_core::platform::level;
+use zhanqi_core::platform::Ladder;
 use zhanqi_core::{Choice, PlatformAction, SetupEditor, Viewer};
 use zhanqi_protocol::{Choices, DynGame};
 use zhanqi_store::UserId;
@@ -108,7 +108,7 @@ pub struct SeatPlayer {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional, as = "Option<f64>")]
     pub points: Option<i64>,
-    /// A person's rank level, 1 to 20.
+    /// A person's rank level, from 1 (absent when the game's family has no ranks).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub level: Option<u8>,
@@ -204,12 +204,18 @@ pub struct User {
     /// Their points.
     #[ts(type = "number")]
     pub points: i64,
-    /// Their rank level, 1 to 20.
-    pub level: u8,
+    /// Their rank level, from 1 (absent when the profile's game family has no ranks).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub level: Option<u8>,
     /// The rank title in Chinese.
-    pub title: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub title: Option<&'static str>,
     /// The rank title in English.
-    pub title_en: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub title_en: Option<&'static str>,
     /// Their games.
     pub games: GameCounts,
     /// Their gold not frozen in a running game.
@@ -343,15 +349,15 @@ fn seats(room: &Room, view: Option<&Value>) -> Vec<SeatState> {
                 },
                 Sitter::Person(person) => {
                     let points = slot.points.unwrap_or(0);
-                    let rank = level(points);
+                    let rank = room.probe.ladder().map(|ladder| ladder.level(points));
                     SeatPlayer {
                         name: person.name.clone(),
                         kind: if person.guest { "guest" } else { "user" },
                         ai: None,
                         points: Some(points),
-                        level: Some(rank.number()),
-                        title: Some(rank.title_zh()),
-                        title_en: Some(rank.title_en()),
+                        level: rank.map(|rank| rank.number()),
+                        title: rank.map(|rank| rank.title_zh()),
+                        title_en: rank.map(|rank| rank.title_en()),
                     }
                 }
             });
@@ -423,17 +429,22 @@ pub fn summary(room: &Room) -> RoomSummary {
     }
 }
 
-/// A person's profile as the protocol's `User`.
+/// A person's profile as the protocol's `User`, with the rank its points give on `ladder` (the
+/// ranks of the profile's game family, if it has ranks).
 #[must_use]
-pub fn user_json(account: &zhanqi_store::Account, profile: &zhanqi_store::Profile) -> User {
-    let rank = level(profile.points);
+pub fn user_json(
+    account: &zhanqi_store::Account,
+    profile: &zhanqi_store::Profile,
+    ladder: Option<&Ladder>,
+) -> User {
+    let rank = ladder.map(|ladder| ladder.level(profile.points));
     User {
         name: account.name.clone(),
         kind: if account.guest { "guest" } else { "user" },
         points: profile.points,
-        level: rank.number(),
-        title: rank.title_zh(),
-        title_en: rank.title_en(),
+        level: rank.map(|rank| rank.number()),
+        title: rank.map(|rank| rank.title_zh()),
+        title_en: rank.map(|rank| rank.title_en()),
         games: GameCounts {
             played: profile.played,
             won: profile.won,

@@ -10,36 +10,32 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use zhanqi_core::{Game, GameNotation, GameRng, Seat, ToAct};
+use zhanqi_core::testkit::data::perft_cases;
+use zhanqi_core::{Game, GameRng, Seat, ToAct};
 use zhanqi_shengke::{Action, Shengke, ShengkeOptions};
 
 /// The perft data, whose positions the listing benchmarks use.
-const PERFT: &str = include_str!("../tests/data/shengke.perft");
+const PERFT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shengke.perft");
 
-/// Positions to list actions in: (name, id of the case in `tests/data/shengke.perft`).
+/// Positions to list actions in: (name, case of `tests/data/shengke.perft`).
 const POSITIONS: [(&str, &str); 2] = [
     ("vector 24, 880 placements", "vector-24-placement-order"),
     ("vector 21, 672 placements", "vector-21-recovery-choices"),
 ];
 
-/// The eight lines after `position` in the perft case `id`.
-fn perft_position(id: &str) -> String {
-    let id_line = format!("id {id}");
-    let block: Vec<&str> = PERFT
-        .lines()
-        .skip_while(|line| *line != id_line)
-        .skip_while(|line| *line != "position")
-        .skip(1)
-        .take(8)
-        .collect();
-    block.join("\n")
+/// The game at the start of the perft case `name`.
+fn perft_position(name: &str) -> Shengke {
+    perft_cases::<Shengke>(PERFT)
+        .into_iter()
+        .find(|case| case.name == name)
+        .unwrap_or_else(|| panic!("tests/data/shengke.perft has no case {name}"))
+        .game
 }
 
 fn legal_actions(c: &mut Criterion) {
     let mut group = c.benchmark_group("legal_actions");
     for (name, id) in POSITIONS {
-        let game = <Shengke as GameNotation>::load(&perft_position(id), None, 0)
-            .unwrap_or_else(|error| panic!("{name}: {error}"));
+        let game = perft_position(id);
         let mut actions: Vec<Action> = Vec::with_capacity(1024);
         group.bench_function(name, |b| {
             b.iter(|| {

@@ -52,7 +52,12 @@ impl ClientGame for Shengke {
                 .flat_map(|(card, cell)| [format!("card:{card}"), format!("cell:{cell}")])
                 .collect(),
             Action::Recover(card) => vec![format!("discard:{card}")],
-            Action::Choose(..) | Action::Roll(_) => vec![self.action_text(action)],
+            // The elements chosen, one target named by them (the client words its button).
+            Action::Choose(first, second) => vec![match second {
+                Some(second) => format!("elements:{first},{second}"),
+                None => format!("elements:{first}"),
+            }],
+            Action::Roll(_) => vec![self.action_text(action)],
         };
         Choice {
             clicks,

@@ -2,10 +2,8 @@
 //! back byte for byte; damaged positions and arbitrary texts are refused with an offset inside
 //! the text, or read to a canonical position that reads back to itself.
 
-use crate::common;
-
-use common::random_plies;
 use proptest::prelude::*;
+use zhanqi_core::testkit::random_plies;
 use zhanqi_core::{Game, GameNotation, GameRng, Seat, ToAct, Viewer};
 use zhanqi_shengke::notation::{TurnRecord, TurnRecorder, action_text, parse_action};
 use zhanqi_shengke::{

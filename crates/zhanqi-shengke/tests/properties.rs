@@ -8,14 +8,17 @@
 //! window of plies of each game, starting at a random ply ([`MidGame`]): the run stays well
 //! under a minute in a debug build. The counts are in `docs/shengke.md`.
 
-#[path = "properties/mid_game.rs"]
-mod mid_game;
-
-use mid_game::MidGame;
-use zhanqi_core::testkit::{PlayoutConfig, Property, check, check_all};
+use zhanqi_core::testkit::{self, PlayoutConfig, Property, check, check_all};
 use zhanqi_shengke::{Face, PlacementRule, Resolution, Shengke, ShengkeOptions, Targets, Tie};
 
 const CHEAP: [Property; 2] = [Property::GamesEnd, Property::ReplayReproduces];
+
+/// How many plies of each game the testkit checks (with `max_plies`), from the random start.
+const WINDOW: usize = 8;
+
+/// [`Shengke`], started at a ply drawn from `0..45`: a standard game lasts about 45 plies (20
+/// turns of a roll, a placement and now and then an element or a recovery).
+type MidGame = testkit::MidGame<Shengke, 45>;
 
 fn config(games: usize, seed: u64) -> PlayoutConfig {
     PlayoutConfig {
@@ -97,7 +100,7 @@ fn thousands_of_games_hide_and_determinize_at_every_position() {
 }
 
 /// Every listed action applies and the notation reads back, at a window of
-/// [`mid_game::WINDOW`] plies of each of 2,000 games, from a random ply on.
+/// [`WINDOW`] plies of each of 2,000 games, from a random ply on.
 #[test]
 fn thousands_of_games_apply_listed_actions_and_read_back_in_windows() {
     let properties = [
@@ -107,7 +110,7 @@ fn thousands_of_games_apply_listed_actions_and_read_back_in_windows() {
     ];
     let window = |games, seed| PlayoutConfig {
         games,
-        max_plies: mid_game::WINDOW,
+        max_plies: WINDOW,
         seed,
     };
     check::<MidGame>(

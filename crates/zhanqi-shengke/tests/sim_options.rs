@@ -11,22 +11,11 @@ use zhanqi_sim::{
 };
 
 fn study(options: Option<serde_json::Value>, out: &Path) -> Study<Shengke> {
+    let players = PlayerSpec::parse_list("random").unwrap();
     Study {
-        mode: None,
         options,
-        entrants: PlayerSpec::parse_list("random")
-            .unwrap()
-            .iter()
-            .map(Entrant::from_spec)
-            .collect(),
-        games: 4,
         seed: 3,
-        max_plies: 100_000,
-        threads: 1,
-        out: out.to_owned(),
-        resume: false,
-        command_line: "zhanqi sim shengke (test)".to_owned(),
-        progress: ProgressMode::Hidden,
+        ..Study::new(players.iter().map(Entrant::from_spec).collect(), 4, out)
     }
 }
 

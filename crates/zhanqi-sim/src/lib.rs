@@ -30,7 +30,7 @@ pub use matchup::{Match, MatchReport, run_match};
 pub use playout::{GameSeeds, PLY_LIMIT_REASON, Played, play};
 pub use plot::{Plot, draw_plots};
 pub use progress::ProgressMode;
-pub use record::{GameRecord, SeatOutcome, SeatRecord, read_results};
+pub use record::{GameRecord, SeatOutcome, SeatRecord, read_results, without_timings};
 pub use report::write_report;
 pub use study::{Study, StudyConfig, StudyFiles, StudyOutcome, run_study};
 pub use summary::{

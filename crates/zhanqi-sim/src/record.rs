@@ -99,6 +99,22 @@ impl ResultsWriter {
     }
 }
 
+/// The records without their timings, in index order: what a study's seed reproduces, whatever
+/// the threads and the machine.
+#[must_use]
+pub fn without_timings(records: &[GameRecord]) -> Vec<GameRecord> {
+    let mut games: Vec<GameRecord> = records
+        .iter()
+        .cloned()
+        .map(|mut record| {
+            record.duration_ms = 0.0;
+            record
+        })
+        .collect();
+    games.sort_by_key(|record| record.index);
+    games
+}
+
 /// Reads every record of `results.jsonl`. A last line cut short by an interrupt (unreadable
 /// and without its newline) is dropped and cut from the file, so that appending resumes on a
 /// clean line; an unreadable line anywhere else is an error. A missing file holds no records.

@@ -63,6 +63,29 @@ pub struct Study<G: AiGame + GameNotation> {
     pub progress: ProgressMode,
 }
 
+impl<G: AiGame + GameNotation> Study<G> {
+    /// A study of `games` games among `entrants` written to `out`: the game's first mode with
+    /// its default options, seed 0, one thread, games stopped at 100,000 listed moves, no
+    /// progress shown. The fields are public: change what a study needs, as in
+    /// `Study { seed: 7, threads: 2, ..Study::new(entrants, 20, out) }`.
+    #[must_use]
+    pub fn new(entrants: Vec<Entrant<G>>, games: u64, out: &Path) -> Study<G> {
+        Study {
+            mode: None,
+            options: None,
+            entrants,
+            games,
+            seed: 0,
+            max_plies: 100_000,
+            threads: 1,
+            out: out.to_owned(),
+            resume: false,
+            command_line: format!("zhanqi sim {}", G::NAME),
+            progress: ProgressMode::Hidden,
+        }
+    }
+}
+
 /// What a study run did.
 #[derive(Debug)]
 pub struct StudyOutcome {

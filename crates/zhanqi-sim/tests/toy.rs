@@ -10,42 +10,18 @@ use zhanqi_core::GameRng;
 use zhanqi_core::testkit::toy::{HiddenRace, RaceAction};
 use zhanqi_sim::stats::{SprtParameters, Verdict};
 use zhanqi_sim::{
-    Entrant, GameRecord, Match, ProgressMode, SimError, Study, Summary, game_options, read_results,
-    run_match, run_study,
+    Entrant, Match, ProgressMode, SimError, Study, Summary, game_options, read_results, run_match,
+    run_study, without_timings,
 };
 
 fn study(players: &str, games: u64, threads: usize, out: &Path) -> Study<HiddenRace> {
+    let players = PlayerSpec::parse_list(players).unwrap();
     Study {
         mode: Some("standard".to_owned()),
-        options: None,
-        entrants: PlayerSpec::parse_list(players)
-            .unwrap()
-            .iter()
-            .map(Entrant::from_spec)
-            .collect(),
-        games,
         seed: 7,
-        max_plies: 100_000,
         threads,
-        out: out.to_owned(),
-        resume: false,
-        command_line: "zhanqi sim hiddenrace (test)".to_owned(),
-        progress: ProgressMode::Hidden,
+        ..Study::new(players.iter().map(Entrant::from_spec).collect(), games, out)
     }
-}
-
-/// The records without their timings, in index order: what must be reproducible.
-fn games_of(records: &[GameRecord]) -> Vec<GameRecord> {
-    let mut games: Vec<GameRecord> = records
-        .iter()
-        .cloned()
-        .map(|mut record| {
-            record.duration_ms = 0.0;
-            record
-        })
-        .collect();
-    games.sort_by_key(|record| record.index);
-    games
 }
 
 #[test]
@@ -89,7 +65,7 @@ fn a_study_writes_results_summary_report_and_plots() {
 
     let report = std::fs::read_to_string(folder.path().join("report.html")).unwrap();
     assert_eq!(report.matches("<svg").count(), 3, "three inline plots");
-    assert!(report.contains("zhanqi sim hiddenrace (test)"));
+    assert!(report.contains("zhanqi sim hiddenrace"), "the command line");
     for png in ["win-rate-by-seat.png", "game-length.png", "end-reasons.png"] {
         let bytes = std::fs::read(folder.path().join(png)).unwrap();
         assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{png} is a PNG");
@@ -102,8 +78,8 @@ fn a_game_depends_on_seed_and_index_not_on_threads() {
     let three = tempfile::tempdir().unwrap();
     run_study(&study("random,heuristic", 12, 1, one.path())).unwrap();
     run_study(&study("random,heuristic", 12, 3, three.path())).unwrap();
-    let a = games_of(&read_results(&one.path().join("results.jsonl")).unwrap());
-    let b = games_of(&read_results(&three.path().join("results.jsonl")).unwrap());
+    let a = without_timings(&read_results(&one.path().join("results.jsonl")).unwrap());
+    let b = without_timings(&read_results(&three.path().join("results.jsonl")).unwrap());
     assert_eq!(a, b);
     assert!(a.windows(2).all(|pair| pair[0].seed != pair[1].seed));
 }
@@ -112,7 +88,7 @@ fn a_game_depends_on_seed_and_index_not_on_threads() {
 fn resume_plays_exactly_the_missing_games_and_refuses_other_settings() {
     let full = tempfile::tempdir().unwrap();
     run_study(&study("random", 10, 2, full.path())).unwrap();
-    let expected = games_of(&read_results(&full.path().join("results.jsonl")).unwrap());
+    let expected = without_timings(&read_results(&full.path().join("results.jsonl")).unwrap());
 
     let cut = tempfile::tempdir().unwrap();
     run_study(&study("random", 10, 2, cut.path())).unwrap();
@@ -128,7 +104,7 @@ fn resume_plays_exactly_the_missing_games_and_refuses_other_settings() {
     resumed.resume = true;
     let outcome = run_study(&resumed).unwrap();
     assert_eq!((outcome.played, outcome.skipped), (4, 6));
-    assert_eq!(games_of(&read_results(&results).unwrap()), expected);
+    assert_eq!(without_timings(&read_results(&results).unwrap()), expected);
 
     let error = run_study(&study("random", 10, 2, cut.path())).unwrap_err();
     assert!(matches!(error, SimError::AlreadyStarted(_)), "{error}");

@@ -41,12 +41,22 @@
  */
 
 /**
+ * One seat as a view shows it.
+ * @typedef {object} ViewSeat
+ * @property {SeatName} seat
+ * @property {'active' | 'defeated' | 'escaped'} status
+ * @property {number} timeouts
+ * @property {'r' | 'u'} [colour]  dark chess: the colour the seat plays, once decided
+ */
+
+/**
  * @typedef {object} View
  * @property {string} position
  * @property {SeatName | null} to_move
  * @property {number} moves
  * @property {number} no_attack
  * @property {SeatName[]} flags_public
+ * @property {ViewSeat[]} seats
  * @property {Cell[]} cells
  */
 

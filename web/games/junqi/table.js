@@ -11,7 +11,6 @@ import { Choosing } from '../choices.js';
 import { BoardView } from './board.js';
 import { pieceName } from './events.js';
 import { LayoutControls } from './layouts.js';
-import { darkColour } from './notation.js';
 import { tr } from './strings.js';
 
 /** @typedef {import('../../protocol.js').RoomState} RoomState */
@@ -155,7 +154,8 @@ export function mountTable(host) {
       return layouts.controls(current, setup);
     },
     seat(current, seat) {
-      const colour = darkColour(current, seat);
+      // Dark chess: the colour the seat plays, once the first flips decided it.
+      const colour = viewOf(current)?.seats?.find((one) => one.seat === seat)?.colour ?? null;
       return {
         colour: colour ?? undefined,
         badges: [

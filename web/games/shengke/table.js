@@ -12,10 +12,9 @@ import { Choosing } from '../choices.js';
 import { CELLS, cardFace, cardName, diceFaces, fieldGrid, glyph, playerSide } from './cards.js';
 import { deckEditor, deckText, markInvalidRows } from './deck-editor.js';
 import { judgementText } from './events.js';
-import { chosenElements } from './notation.js';
 import { ShownPlayers } from './shown-players.js';
 import { tr } from './strings.js';
-import { PASS, cardTarget, cellTarget, discardTarget } from './targets.js';
+import { PASS, cardTarget, cellTarget, chosenElements, discardTarget } from './targets.js';
 
 /** @typedef {import('../../protocol.js').RoomState} RoomState */
 /** @typedef {import('../../protocol.js').SavedLayout} SavedLayout */

@@ -1,5 +1,6 @@
 // What 生剋棋's choices click, named as the server names them (`room.choices`): a hand card,
-// a cell of the field, a card of one's discard pile to recover, placing nothing. The page
+// a cell of the field, a card of one's discard pile to recover, placing nothing, the elements
+// chosen after a roll of 6. The page
 // builds these names from what it draws and looks them up among the choices; it reads no
 // action.
 
@@ -14,3 +15,13 @@ export const discardTarget = (card) => `discard:${card}`;
 
 /** Placing nothing this turn. */
 export const PASS = 'pass';
+
+/**
+ * The element codes an element choice's target names (`elements:H,S`), or null for another
+ * target.
+ * @param {string} click
+ * @returns {string[] | null}
+ */
+export function chosenElements(click) {
+  return click.startsWith('elements:') ? click.slice('elements:'.length).split(',') : null;
+}

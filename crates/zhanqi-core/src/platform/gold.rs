@@ -4,16 +4,8 @@ use serde::Serialize;
 
 use crate::{BySeat, SeatResult, SeatSet};
 
-/// The largest gold multiplier, whatever the points multiplier (GD-1).
-const GOLD_MULTIPLIER_CAP: i64 = 5;
-
-/// The gold multiplier of a table (GD-1): its points multiplier, capped at 5.
-#[must_use]
-pub fn gold_multiplier(points_multiplier: i64) -> i64 {
-    points_multiplier.min(GOLD_MULTIPLIER_CAP)
-}
-
-/// The stake `F = B × g` each seated player has frozen at game start (GD-2).
+/// The stake `F = B × g` each seated player has frozen at game start (GD-2), `g` being the
+/// table's gold multiplier ([`crate::platform::Ladder::gold_multiplier`]).
 #[must_use]
 pub fn stake(base: i64, gold_multiplier: i64) -> i64 {
     base.saturating_mul(gold_multiplier)
@@ -96,9 +88,8 @@ mod tests {
 
     #[test]
     fn tv_24_stake() {
-        let g = gold_multiplier(8);
-        assert_eq!(g, 5);
-        assert_eq!(stake(100, g), TV_24_STAKE);
+        // TV-24's gold multiplier is 5 (its points multiplier 8, capped by junqi's ladder).
+        assert_eq!(stake(100, 5), TV_24_STAKE);
     }
 
     #[test]
@@ -132,14 +123,6 @@ mod tests {
         assert_eq!(settlement.change, BySeat([166, -500, 166, 166]));
         assert_eq!(settlement.house, 2);
         assert_balanced(&settlement);
-    }
-
-    #[test]
-    fn gold_multiplier_is_capped_at_5() {
-        assert_eq!(gold_multiplier(1), 1);
-        assert_eq!(gold_multiplier(2), 2);
-        assert_eq!(gold_multiplier(4), 4);
-        assert_eq!(gold_multiplier(1 << 16), 5);
     }
 
     #[test]

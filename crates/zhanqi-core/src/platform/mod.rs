@@ -11,8 +11,8 @@ mod points;
 mod timeouts;
 
 pub use draw::{DrawError, DrawOffers, DrawProgress};
-pub use gold::{GoldSettlement, gold_multiplier, settle_gold, stake};
-pub use levels::{Level, level, multiplier};
+pub use gold::{GoldSettlement, settle_gold, stake};
+pub use levels::{Ladder, Level, Rank, gold_multiplier, multiplier};
 pub use moves::MoveFloors;
 pub use points::{PointsTable, points_change};
 pub use timeouts::TimeoutLimit;

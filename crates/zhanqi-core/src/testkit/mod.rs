@@ -21,6 +21,8 @@
 //! ```
 
 mod client;
+pub mod data;
+mod mid_game;
 mod playout;
 mod property;
 #[cfg(test)]
@@ -31,6 +33,7 @@ use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 
 pub use client::check_client_contract;
+pub use mid_game::{MidGame, random_plies};
 pub use playout::PLATFORM_ACTION_ONE_IN;
 pub use property::Property;
 

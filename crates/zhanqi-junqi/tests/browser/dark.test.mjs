@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRoom, guest, launch, openPage, pieces, roomState, sit, uniqueName, waitMovesPast, withScreenshots } from '../../../zhanqi-server/tests/browser/browser.mjs';
+import { createRoom, guest, launch, openPage, pieces, roomState, sit, uniqueName, waitMovesPast, withScreenshots } from '../../../zhanqi-cli/tests/browser/browser.mjs';
 
 test('a dark-chess game against an AI: flipping pieces by clicking them', async () => {
   const browser = await launch();

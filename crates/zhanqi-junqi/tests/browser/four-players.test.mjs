@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, createRoom, guest, launch, offScreen, openPage, roomState, sit, uniqueName, waitMovesPast, withScreenshots } from '../../../zhanqi-server/tests/browser/browser.mjs';
+import { clickMove, createRoom, guest, launch, offScreen, openPage, roomState, sit, uniqueName, waitMovesPast, withScreenshots } from '../../../zhanqi-cli/tests/browser/browser.mjs';
 
 test('a 4p room with three AI seats plays to the end', async () => {
   const browser = await launch();

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { guest, launch, openPage, sit, uniqueName, withScreenshots } from '../../../zhanqi-server/tests/browser/browser.mjs';
+import { guest, launch, openPage, sit, uniqueName, withScreenshots } from '../../../zhanqi-cli/tests/browser/browser.mjs';
 
 test('a gold room shows its stake, refuses an AI, and the profile shows the gold', async () => {
   const browser = await launch();

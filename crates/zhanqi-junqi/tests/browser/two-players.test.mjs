@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import {
   clickMove, createRoom, guest, launch, openPage, pieces, register, roomState, sit, uniqueName,
   waitMovesPast, withScreenshots,
-} from '../../../zhanqi-server/tests/browser/browser.mjs';
+} from '../../../zhanqi-cli/tests/browser/browser.mjs';
 
 /** Pieces that may stand on any non-camp post (no rule ties them to a line or an HQ). */
 const FREE = new Set(['S', 'J', 'D', 'L', 'T', 'Y', 'C', 'P', 'E']);
@@ -179,19 +179,19 @@ test('two players deploy, play past move 40, one surrenders, both see points; re
       await bob.locator('#my-profile').click();
       await bob.locator(`#replays a[data-replay]`).first().click();
       await bob.locator('.page.replay[data-step="0"]').waitFor();
-      const start = await bob.locator('#step-jfen').inputValue();
+      const start = await bob.locator('#step-position').inputValue();
       assert.equal(Object.keys(await pieces(bob)).length, 50);
       assert.ok(Object.values(await pieces(bob)).every((piece) => piece !== '?'), 'a replay shows everything');
       await bob.locator('#step-forward').click();
       await bob.locator('.page.replay[data-step="1"]').waitFor();
-      assert.notEqual(await bob.locator('#step-jfen').inputValue(), start);
+      assert.notEqual(await bob.locator('#step-position').inputValue(), start);
       await bob.locator('#step-forward').click();
       await bob.locator('#step-back').click();
       await bob.locator('.page.replay[data-step="1"]').waitFor();
       await bob.locator('#step-last').click();
       await bob.locator('.page.replay:not([data-step="1"])').waitFor();
       assert.ok(Number(await bob.locator('.page.replay').getAttribute('data-step')) >= 40);
-      for (const link of ['#download-record', '#download-jfen']) {
+      for (const link of ['#download-record', '#download-positions']) {
         const href = await bob.locator(link).getAttribute('href');
         const response = await bob.request.get(new URL(href, bob.url()).href);
         assert.equal(response.status(), 200, `${link} downloads`);

@@ -305,14 +305,19 @@ impl Room {
             }
             Request::Layout(layout) => {
                 let (index, _) = self.arranging(person)?;
-                let checked = self.probe.check_setup(&layout).map_err(layout_error)?;
+                let seat = self.seats[index].name;
+                let checked = self
+                    .probe
+                    .check_setup(Some(seat), &layout)
+                    .map_err(layout_error)?;
                 self.arrange(index, checked).await
             }
             Request::RandomLayout => {
                 let (index, _) = self.arranging(person)?;
+                let seat = self.seats[index].name;
                 let layout = self
                     .probe
-                    .random_setup(rand::rng().random())
+                    .random_setup(Some(seat), rand::rng().random())
                     .map_err(layout_error)?;
                 self.arrange(index, layout).await
             }

@@ -220,7 +220,7 @@ impl Room {
             slot.layout = seat
                 .layout
                 .as_deref()
-                .and_then(|layout| room.probe.check_setup(layout).ok());
+                .and_then(|layout| room.probe.check_setup(Some(slot.name), layout).ok());
             slot.ready = seat.ready && (slot.layout.is_some() || !room.probe.deploys());
         }
         for index in 0..room.seats.len() {

@@ -127,13 +127,20 @@ impl Room {
         Ok(())
     }
 
+    /// The stake each seat of this gold room freezes with players of these points seated (GD-2):
+    /// the base stake times the gold multiplier the game family's ranks give the table.
+    pub(super) fn frozen_stake(&self, points: &[i64]) -> i64 {
+        let ladder = self.probe.ladder();
+        stake(
+            self.stake,
+            gold_multiplier(ladder, multiplier(ladder, points)),
+        )
+    }
+
     /// The gold change of each seat (in seat order) by results alone, for a game that settles
     /// no gold itself: the frozen stakes of losers and escapees go to the winners.
     fn gold_by_results(&self, game: &dyn DynGame, results: &[SeatResult]) -> Option<Vec<i64>> {
-        let frozen = stake(
-            self.stake,
-            gold_multiplier(multiplier(&self.points_at_start)),
-        );
+        let frozen = self.frozen_stake(&self.points_at_start);
         let seat_ids: Vec<Seat> = self
             .seats
             .iter()
@@ -161,15 +168,15 @@ impl Room {
     pub(super) async fn check_gold(&self, person: &Person) -> Result<(), ApiError> {
         let mut points = self.seated_points().await?;
         points.push(self.points_of(person.id).await?);
-        let multiplier = gold_multiplier(multiplier(&points));
-        let frozen = stake(self.stake, multiplier);
+        let frozen = self.frozen_stake(&points);
         let gold = self.app.store.account(person.id).await?.gold;
         if gold < frozen {
             return Err(ApiError::new(
                 "not_enough_gold",
                 format!(
-                    "a seat at this table freezes {frozen} gold (stake {} × {multiplier}) and you have {gold}",
-                    self.stake
+                    "a seat at this table freezes {frozen} gold (stake {} × {}) and you have {gold}",
+                    self.stake,
+                    frozen / self.stake.max(1)
                 ),
             ));
         }

@@ -3,7 +3,6 @@
 
 use rand::Rng;
 use tokio::time::Instant;
-use zhanqi_core::platform::{gold_multiplier, multiplier, stake};
 use zhanqi_protocol::{Turn, UiError};
 use zhanqi_store::{GameStart, LayoutShelf, UnixMillis};
 
@@ -39,12 +38,18 @@ impl Room {
                 mode: &self.mode,
             };
             if let Ok(Some(saved)) = self.app.store.default_layout(shelf).await {
-                layout = self.probe.check_setup(&saved.layout).ok();
+                layout = self
+                    .probe
+                    .check_setup(Some(self.seats[index].name), &saved.layout)
+                    .ok();
             }
         }
         let layout = match layout {
             Some(layout) => Some(layout),
-            None => self.probe.random_setup(rand::rng().random()).ok(),
+            None => self
+                .probe
+                .random_setup(Some(self.seats[index].name), rand::rng().random())
+                .ok(),
         };
         let slot = &mut self.seats[index];
         slot.layout = layout;
@@ -150,7 +155,7 @@ impl Room {
         let drawn = self.draw_first_player().await?;
         let points = self.seated_points().await?;
         let frozen = if self.stake > 0 {
-            stake(self.stake, gold_multiplier(multiplier(&points)))
+            self.frozen_stake(&points)
         } else {
             0
         };

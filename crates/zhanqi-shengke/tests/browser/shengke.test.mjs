@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRoom, launch, offScreen, openPage, register, sit, uniqueName, withScreenshots } from '../../../zhanqi-server/tests/browser/browser.mjs';
+import { createRoom, launch, offScreen, openPage, register, sit, uniqueName, withScreenshots } from '../../../zhanqi-cli/tests/browser/browser.mjs';
 
 /** The shengke page's attributes. */
 async function tableState(page) {
@@ -279,7 +279,7 @@ test('shengke: deck editor, a whole game against an AI by clicking, phone layout
       await page.locator('#step-last').click();
       await page.locator('.page.replay:not([data-step="1"])').waitFor();
       assert.equal(await page.locator('#field .sk-cell').count(), 25);
-      assert.ok((await page.locator('#step-jfen').inputValue()).split('\n').length > 1, 'the position keeps its lines');
+      assert.ok((await page.locator('#step-position').inputValue()).split('\n').length > 1, 'the position keeps its lines');
       await page.locator('#step-back').click();
       await keep(page, 'shengke-replay', true);
       for (const each of pages) assert.deepEqual(each.errors, [], 'no script errors');

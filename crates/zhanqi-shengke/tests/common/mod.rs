@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use serde_json::Value;
-use zhanqi_core::{Game, GameNotation, GameRng, Seat, ToAct, Viewer};
+use zhanqi_core::{Game, GameNotation, Seat, ToAct, Viewer};
 use zhanqi_protocol::{Engine, Registry};
 use zhanqi_shengke::Shengke;
 use zhanqi_shengke::notation::{TurnRecord, TurnRecorder};
@@ -166,26 +166,5 @@ impl Session {
             answer["record"].as_str().unwrap_or_default().to_owned(),
             answer["position"].as_str().unwrap_or_default().to_owned(),
         )
-    }
-}
-
-/// Plays up to `plies` random plies: a roll with the game's own RNG at a chance node, else an
-/// action drawn uniformly from those listed. Stops early at game over.
-pub fn random_plies(game: &mut Shengke, rng: &mut GameRng, plies: usize) {
-    let mut actions = Vec::new();
-    for _ in 0..plies {
-        match game.to_act() {
-            ToAct::Over => break,
-            ToAct::Chance => {
-                game.roll().expect("a roll at a chance node");
-            }
-            ToAct::Seats(seats) => {
-                let seat = seats.lowest().expect("a seat acts");
-                actions.clear();
-                game.legal_actions(seat, &mut actions);
-                let action = actions[rng.below(actions.len())];
-                game.apply_unchecked(seat, &action);
-            }
-        }
     }
 }

@@ -7,7 +7,7 @@ use crate::common;
 
 use common::{Database, Person, TestServer, config, set_standing, two_player_room};
 use serde_json::{Value, json};
-use zhanqi_core::platform::{multiplier, points_change};
+use zhanqi_core::platform::points_change;
 use zhanqi_core::{Seat, SeatResult};
 use zhanqi_junqi::platform as junqi;
 use zhanqi_store::Store;
@@ -250,7 +250,12 @@ async fn five_lost_turns_lose_the_game() {
         (Seat::new(loser_index), SeatResult::Loss),
         (Seat::new(1 - loser_index), SeatResult::Win),
     ]);
-    let scored = points_change(&junqi::POINTS_2P, &results, 0, multiplier(&[0, 0]));
+    let scored = points_change(
+        &junqi::POINTS_2P,
+        &results,
+        0,
+        junqi::LADDER.multiplier(&[0, 0]),
+    );
     assert_eq!(seats[loser]["points"], scored.0[loser_index], "{over}");
     assert_eq!(
         seats[winner]["points"],

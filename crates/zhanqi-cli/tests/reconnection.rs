@@ -9,7 +9,7 @@ use common::{
     my_turn, profile, quiet_move, results_by_seat, seat_four_ready, two_player_room,
 };
 use serde_json::{Value, json};
-use zhanqi_core::platform::{multiplier, points_change};
+use zhanqi_core::platform::points_change;
 use zhanqi_core::{Seat, SeatResult};
 use zhanqi_junqi::platform as junqi;
 
@@ -36,7 +36,12 @@ async fn assert_bob_escaped(over: &Value, alice: &Person, bob: &Person) {
     ]);
     let moves = over["view"]["moves"].as_u64().unwrap() as u32;
     // Two new guests: both at 0 points, so the level multiplier is 1.
-    let scored = points_change(&junqi::POINTS_2P, &results, moves, multiplier(&[0, 0]));
+    let scored = points_change(
+        &junqi::POINTS_2P,
+        &results,
+        moves,
+        junqi::LADDER.multiplier(&[0, 0]),
+    );
     assert_eq!(scored.0[1], junqi::POINTS_2P.escape, "double the loss");
     assert_eq!(seats["s"]["points"], scored.0[0], "{over}");
     assert_eq!(seats["n"]["points"], scored.0[1], "{over}");
@@ -172,7 +177,12 @@ async fn in_4p_a_dropped_seat_escapes_and_play_goes_on_until_its_ally_drops_too(
         .await;
     let results = east_and_west_escaped();
     let moves = over["view"]["moves"].as_u64().unwrap() as u32;
-    let scored = points_change(&junqi::POINTS_4P, &results, moves, multiplier(&[0; 4]));
+    let scored = points_change(
+        &junqi::POINTS_4P,
+        &results,
+        moves,
+        junqi::LADDER.multiplier(&[0; 4]),
+    );
     for (index, (person, seat)) in people.iter().zip(FOUR_SEATS).enumerate() {
         let line = &over["result"]["seats"][seat];
         assert_eq!(line["points"], scored.0[index], "{seat}: {over}");

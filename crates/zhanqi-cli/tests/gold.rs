@@ -9,7 +9,7 @@ use common::{
     results_by_seat, seat_four_ready, set_standing,
 };
 use serde_json::json;
-use zhanqi_core::platform::{gold_multiplier, multiplier, points_change, settle_gold, stake};
+use zhanqi_core::platform::{points_change, settle_gold, stake};
 use zhanqi_core::{Seat, SeatResult};
 use zhanqi_junqi::platform as junqi;
 use zhanqi_store::Store;
@@ -28,7 +28,10 @@ async fn a_2p_gold_room_freezes_capped_stakes_and_the_escaper_pays_the_winner() 
         set_standing(&store, &bob.name, points[1], 1000).await;
         set_standing(&store, &dave.name, 350, 300).await;
         let base = 100;
-        let frozen = stake(base, gold_multiplier(multiplier(&points)));
+        let frozen = stake(
+            base,
+            junqi::LADDER.gold_multiplier(junqi::LADDER.multiplier(&points)),
+        );
         assert_eq!(frozen, 500, "the multiplier 8 is capped at 5");
 
         let (mut a, mut b, mut d) = (
@@ -111,7 +114,10 @@ async fn a_4p_gold_room_splits_the_escapers_pot_between_the_winners() {
         }
         let base = 30;
         // Everyone is a 班长 (level 5): the multiplier is 2, and so is gold's.
-        let frozen = stake(base, gold_multiplier(multiplier(&[120; 4])));
+        let frozen = stake(
+            base,
+            junqi::LADDER.gold_multiplier(junqi::LADDER.multiplier(&[120; 4])),
+        );
         assert_eq!(frozen, 60);
         let room = seat_four_ready(&mut sockets, base).await;
         sockets[0]

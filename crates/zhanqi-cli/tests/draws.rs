@@ -9,7 +9,7 @@ use common::{
     results_by_seat, seat_four_ready, two_player_room,
 };
 use serde_json::{Value, json};
-use zhanqi_core::platform::{PointsTable, multiplier, points_change};
+use zhanqi_core::platform::{PointsTable, points_change};
 use zhanqi_core::{Seat, SeatResult};
 use zhanqi_junqi::platform as junqi;
 
@@ -35,7 +35,7 @@ async fn assert_drawn(over: &Value, table: &PointsTable, people: &[&Person], sea
         table,
         &results_by_seat(&results),
         moves,
-        multiplier(&points),
+        junqi::LADDER.multiplier(&points),
     );
     for (index, seat) in seats.iter().enumerate() {
         let line = &over["result"]["seats"][seat];

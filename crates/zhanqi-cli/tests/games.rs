@@ -116,9 +116,9 @@ async fn two_people_play_a_whole_game(server: &TestServer, mode: &str, seed: u64
         .replay(&zhanqi_protocol::Registry::standard())
         .unwrap();
     assert_eq!(steps.len() as u64, moves + 1, "the exported record replays");
-    let (status, jfen) = alice.get(&format!("/api/games/{room}/jfen")).await;
+    let (status, positions) = alice.get(&format!("/api/games/{room}/positions")).await;
     assert_eq!(status, 200);
-    assert_eq!(jfen.lines().count() as u64, moves + 1);
+    assert_eq!(positions.lines().count() as u64, moves + 1);
 
     // The players' profiles count the game.
     let (_, profile) = alice.get(&format!("/api/users/{}", alice.name)).await;
