@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { guest, launch, openPage, roomState, uniqueName, waitMovesPast, withScreenshots } from '../../../zhanqi-server/tests/browser/browser.mjs';
+import { guest, launch, openPage, roomState, uniqueName, waitMovesPast, withScreenshots } from '../../../zhanqi-cli/tests/browser/browser.mjs';
 
 /** A layout as text: six rows of six points. */
 const LAYOUT = /^[GRCS.]{6}(\/[GRCS.]{6}){5}$/;
