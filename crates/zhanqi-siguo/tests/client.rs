@@ -4,10 +4,7 @@
 use serde_json::{Value, json};
 use zhanqi_core::testkit::{PlayoutConfig, check_client_contract};
 use zhanqi_core::{ClientGame, Game, GameNotation, GameRng, Seat, Viewer};
-use zhanqi_siguo::{
-    BombIsAction, BombOccupier, CannonScreen, ExchangeFollowup, Layout, RedeployWindow, Siguo,
-    SiguoOptions, SoldierPath, TurnOrder,
-};
+use zhanqi_siguo::{Layout, Siguo, SiguoOptions};
 
 use crate::common::{load, load_at, seat};
 
@@ -41,42 +38,10 @@ fn the_client_contract_anywhere_in_random_games() {
     check_client_contract::<MidGame>(&SiguoOptions::default(), &config(400, 12, 900));
 }
 
-/// Option sets that change every §14 parameter with an alternative at least once.
-fn alternatives() -> Vec<SiguoOptions> {
-    let standard = SiguoOptions::default;
-    vec![
-        SiguoOptions {
-            turn_order: TurnOrder::Cw,
-            first_seat: 3,
-            require_full_deployment: false,
-            voluntary_pass: true,
-            general_captures: false,
-            ..standard()
-        },
-        SiguoOptions {
-            cannon_screen: CannonScreen::NotEnemy,
-            soldier_path: SoldierPath::AnyPath,
-            redeploy_window: RedeployWindow::WhileOccupied,
-            redeploy_max: 2,
-            redeploy_occupier_may_move: true,
-            ..standard()
-        },
-        SiguoOptions {
-            cannon_screen: CannonScreen::OwnOrAlly,
-            bomb_occupier: BombOccupier::Team,
-            bomb_requires_target: false,
-            bomb_is_action: BombIsAction::Free,
-            exchange_followup: ExchangeFollowup::None,
-            quiet_limit: 60,
-            max_actions: 1200,
-            ..standard()
-        },
-    ]
-}
-
 #[test]
 fn the_client_contract_under_the_alternatives_of_the_rules() {
-    for (index, options) in alternatives().into_iter().enumerate() {
+    // The option sets of the rules' properties: every §14 parameter changed at least once.
+    for (index, options) in crate::properties::alternatives().into_iter().enumerate() {
         check_client_contract::<MidGame>(&options, &config(30, 10, 3000 + 100 * index as u64));
     }
 }

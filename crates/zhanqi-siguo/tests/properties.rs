@@ -36,7 +36,7 @@ fn every_property_anywhere_in_random_games() {
 }
 
 /// Option sets that change every §14 parameter with an alternative at least once.
-fn alternatives() -> Vec<SiguoOptions> {
+pub(crate) fn alternatives() -> Vec<SiguoOptions> {
     let standard = SiguoOptions::default;
     vec![
         SiguoOptions {
