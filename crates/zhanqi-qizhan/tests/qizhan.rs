@@ -2,6 +2,7 @@
 //! once per crate.
 
 mod cards;
+mod client;
 mod digests;
 mod effects;
 mod notation;
