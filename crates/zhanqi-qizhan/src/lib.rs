@@ -8,7 +8,7 @@
 //! concept each.
 
 mod action;
-
+pub mod ai;
 mod board;
 mod cards;
 mod client;
