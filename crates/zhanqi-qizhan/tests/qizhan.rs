@@ -5,6 +5,7 @@ mod cards;
 mod client;
 mod digests;
 mod effects;
+mod engine;
 mod notation;
 mod perft;
 mod properties;
