@@ -287,7 +287,7 @@ impl Qizhan {
             "attacks": attacks,
             "cards": cards,
             "result": result,
-            "moves": self.seq,
+            "moves": self.turns_begun(),
         })
     }
 
@@ -362,7 +362,42 @@ impl Qizhan {
                 "reason": result.reason.name(),
             }));
         }
+        for event in &mut out {
+            self.name_cards(event);
+        }
         out
+    }
+
+    /// Adds to an event the names of the cards it mentions by id (`names`: id → `[en, zh]`),
+    /// so that a log line can name them before the next table arrives.
+    fn name_cards(&self, event: &mut Value) {
+        let table = &self.rules.table;
+        let mut names = serde_json::Map::new();
+        let mut add = |value: &Value| {
+            if let Some(index) = value.as_str().and_then(|id| table.index(id)) {
+                let card = table.card(index);
+                names.insert(card.id.clone(), json!([card.name, card.name_zh]));
+            }
+        };
+        for key in ["card", "id", "attacker_id", "target_id"] {
+            if let Some(value) = event.get(key) {
+                add(value);
+            }
+        }
+        if let Some(Value::Array(cards)) = event.get("cards") {
+            cards.iter().for_each(&mut add);
+        }
+        if !names.is_empty() {
+            event["names"] = Value::Object(names);
+        }
+    }
+
+    /// How many turns have begun, both sides together: what the room counts as moves.
+    fn turns_begun(&self) -> u32 {
+        match self.active {
+            Side::A => 2 * self.turn.saturating_sub(1) + 1,
+            Side::B => 2 * self.turn,
+        }
     }
 
     /// The side whose hand a pending random discard takes from.

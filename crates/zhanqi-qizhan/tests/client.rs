@@ -99,10 +99,15 @@ fn a_swap_shows_the_drawn_card_to_its_owner_only() {
     assert_eq!(drew(&to_b)["cards"], Value::Null);
     assert_eq!(drew(&to_b)["count"], 1);
     assert_eq!(drew(&to_spectator)["cards"], Value::Null);
-    assert_eq!(
-        to_b[0],
-        json!({"kind": "swapped", "seat": "A", "card": hand[0]})
-    );
+    assert_eq!(to_b[0]["kind"], "swapped");
+    assert_eq!(to_b[0]["seat"], "A");
+    assert_eq!(to_b[0]["card"], hand[0].as_str());
+    // The card swapped away is named (it lies in the public discard pile now).
+    assert!(to_b[0]["names"][&hand[0]].is_array(), "{}", to_b[0]);
+    // A's drawn card is named for A only.
+    let drawn = drew(&to_a)["cards"][0].as_str().unwrap().to_owned();
+    assert!(drew(&to_a)["names"][&drawn].is_array());
+    assert_eq!(drew(&to_b).get("names"), None);
     assert_eq!(game.moved_by(&to_b[0]), Some(A));
 }
 
