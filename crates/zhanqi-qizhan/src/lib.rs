@@ -51,4 +51,4 @@ pub use state::{
 };
 pub use stats::Effective;
 pub use view::QizhanView;
-pub use wording::{Words, card_json, effect_words};
+pub use wording::{Words, card_json, effect_words, effect_words_on};

@@ -15,7 +15,7 @@ use crate::cards::CardIndex;
 use crate::effect::Keyword;
 use crate::notation::ref_text;
 use crate::state::{BoardCard, CardRef, Lasting, ModifierKind, Phase, Qizhan};
-use crate::wording::{card_json, effect_words};
+use crate::wording::{card_json, effect_words_on};
 
 /// Whether `viewer` may see the hand of `side`.
 fn sees_hand(viewer: Viewer, side: Side) -> bool {
@@ -130,7 +130,7 @@ impl Qizhan {
                     .effects
                     .get(usize::from(frame.next))
                     .map(|effect| {
-                        let words = effect_words(effect);
+                        let words = effect_words_on(effect, card.attaches());
                         json!({"en": words.en, "zh": words.zh})
                     })
                     .unwrap_or(Value::Null);

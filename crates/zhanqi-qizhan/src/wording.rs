@@ -75,8 +75,26 @@ fn duration_words(duration: Duration) -> (&'static str, &'static str) {
 /// One effect as a sentence: `When played: deal 1 damage to … within 2 zones.`
 #[must_use]
 pub fn effect_words(effect: &Effect) -> Words {
-    let (when_en, when_zh) = trigger_words(effect.trigger);
-    let (who_en, who_zh) = selector_words(effect.selector);
+    effect_words_on(effect, false)
+}
+
+/// One effect of a card as a sentence; on an attachment (`attached`), `self` is its host.
+#[must_use]
+pub fn effect_words_on(effect: &Effect, attached: bool) -> Words {
+    let (when_en, when_zh) = match effect.trigger {
+        Trigger::Static if attached => ("While attached", "附著時"),
+        trigger => trigger_words(trigger),
+    };
+    let (who_en, who_zh) = match effect.selector {
+        Selector::Own if attached => ("the card it is attached to", "所附的卡"),
+        selector => selector_words(selector),
+    };
+    // A player's verb agrees with the player: "you draw", "your opponent draws".
+    let verb_s = if effect.selector == Selector::Opponent {
+        "s"
+    } else {
+        ""
+    };
     let (what_en, what_zh) = match effect.op {
         Op::Damage(n) => (
             format!("deal {n} damage to {who_en}"),
@@ -111,7 +129,7 @@ pub fn effect_words(effect: &Effect) -> Words {
             format!("{who_zh}抽 {n} 張牌"),
         ),
         Op::Discard(n) => (
-            format!("{who_en} discard {n} random cards"),
+            format!("{who_en} discard{verb_s} {n} random card{}", plural(n)),
             format!("{who_zh}隨機棄 {n} 張手牌"),
         ),
         Op::Destroy(k) => (
@@ -164,6 +182,10 @@ pub fn effect_words(effect: &Effect) -> Words {
     }
 }
 
+fn plural(n: u16) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
 fn kind_words(kind: Kind) -> (&'static str, &'static str) {
     match kind {
         Kind::General => ("general", "將領"),
@@ -193,7 +215,7 @@ pub fn card_json(card: &Card) -> Value {
         .effects
         .iter()
         .map(|effect| {
-            let words = effect_words(effect);
+            let words = effect_words_on(effect, card.attaches());
             json!({"text": effect.to_string(), "en": words.en, "zh": words.zh})
         })
         .collect();
@@ -255,6 +277,20 @@ mod tests {
         assert_eq!(
             words.zh,
             "打出時：對所選敵方區內所有敵方卡造成 1 點傷害（2 區內）。"
+        );
+    }
+
+    #[test]
+    fn players_and_hosts_are_named_as_they_are() {
+        let raid = parse_effect("play>discard(1)@opponent").unwrap();
+        assert_eq!(
+            effect_words(&raid).en,
+            "When played: your opponent discards 1 random card."
+        );
+        let armour = parse_effect("static>buff(armour,1)@self").unwrap();
+        assert_eq!(
+            effect_words_on(&armour, true).en,
+            "While attached: give the card it is attached to +1 armour."
         );
     }
 

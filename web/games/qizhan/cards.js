@@ -70,7 +70,7 @@ export function handCard(cards, id, attrs = {}) {
     h('span', { class: 'qz-cost' }, String(card?.cost ?? '?')),
     h('span', { class: 'qz-name' }, cardName(cards, id)),
     h('span', { class: 'qz-kind' }, card ? kindName(card.kind) : ''),
-    card?.main ? h('span', { class: 'qz-stats' }, `⚔${card.atk} ♥${card.troops}`) : null);
+    card?.main ? h('span', { class: 'qz-stats' }, `${tr('qz_atk')} ${card.atk} · ♥${card.troops}`) : null);
 }
 
 /** A card back: a card of a hidden hand. */
@@ -95,7 +95,7 @@ export function boardCard(cards, card, attrs = {}) {
   },
   h('span', { class: 'qz-name' }, cardName(cards, card.id)),
   h('span', { class: 'qz-troops' }, `♥${card.troops}/${card.max_troops}`),
-  h('span', { class: 'qz-stats' }, `⚔${card.atk} ⛨${card.armour} ⌖${card.range}`),
+  h('span', { class: 'qz-stats' }, `${tr('qz_atk')} ${card.atk} · ${tr('qz_armour')} ${card.armour} · ${tr('qz_range')} ${card.range}`),
   h('span', { class: 'qz-points' }, `AP ${card.ap} MP ${card.mp}`),
   card.stunned ? h('span', { class: 'qz-stun' }, tr('qz_stunned')) : null,
   card.keywords.length ? h('span', { class: 'qz-keywords' }, card.keywords.join(' ')) : null,
