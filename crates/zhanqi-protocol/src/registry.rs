@@ -89,6 +89,7 @@ pub struct GameEntry {
     name: &'static str,
     family: fn() -> &'static str,
     modes: &'static [&'static str],
+    protocol_modes: &'static [&'static str],
     start: StartFn,
     load: LoadFn,
     option_fields: OptionFieldsFn,
@@ -103,6 +104,7 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
         name: G::NAME,
         family: G::profile_family,
         modes: G::MODES,
+        protocol_modes: G::PROTOCOL_MODES,
         start: start::<G>,
         load: load::<G>,
         option_fields: G::option_fields,
@@ -128,6 +130,13 @@ impl GameEntry {
     #[must_use]
     pub fn modes(&self) -> &'static [&'static str] {
         self.modes
+    }
+
+    /// The modes the engine protocol's `games` answer lists (none for a game whose
+    /// specification names no mode).
+    #[must_use]
+    pub fn protocol_modes(&self) -> &'static [&'static str] {
+        self.protocol_modes
     }
 
     /// A new standard game in `mode`: [`GameEntry::new_game_with`] without options.
