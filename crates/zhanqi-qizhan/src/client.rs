@@ -347,6 +347,11 @@ impl ClientGame for Qizhan {
         }
     }
 
+    fn first_player_drawn(&self) -> bool {
+        // §7.1(b): one random bit decides which player is side A, which moves first.
+        true
+    }
+
     fn profile_family() -> &'static str {
         "qizhan"
     }

@@ -278,4 +278,6 @@ fn concession_is_the_resign_platform_action_at_any_time() {
     game.apply(B, &concede).unwrap();
     assert_eq!(game.outcome().unwrap().reason, "concede");
     assert_eq!(Qizhan::profile_family(), "qizhan");
+    // §7.1(b): the platform draws who takes side A.
+    assert!(game.first_player_drawn());
 }

@@ -22,6 +22,7 @@ export function eventText(gameEvent, names) {
     return both ? (language() === 'zh' ? both[1] : both[0]) : id;
   };
   switch (event.kind) {
+    case 'first_player': return tr('qz_coin_toss', { who });
     case 'discarded': return tr('qz_ev_discarded', { who, cards: (event.cards ?? []).map(name).join(', ') });
     case 'no_swap': return tr('qz_ev_no_swap', { who });
     case 'swapped': return tr('qz_ev_swapped', { who, card: name(event.card) });

@@ -1,5 +1,6 @@
 // 棋戰卡牌 (qizhan), as the shell sees it.
 
+import { h } from '../../dom.js';
 import { eventText } from './events.js';
 import { mountReplay } from './replay.js';
 import { strings, tr } from './strings.js';
@@ -14,6 +15,16 @@ export const qizhan = {
   strings,
   modeLabel: (mode) => (mode === 'standard' ? tr('game_qizhan') : `${tr('game_qizhan')} ${mode}`),
   seatColour: (seat) => SEAT_COLOURS[seat] ?? '#555',
+  // §7.1(b): a coin decides which player is side A (moves first), unless the room plays as seated.
+  lobbyOptions: () => {
+    const firstPlayer = h('select', { name: 'first_player', id: 'create-first-player' },
+      h('option', { value: 'random' }, tr('qz_first_player_random')),
+      h('option', { value: 'seats' }, tr('qz_first_player_seats')));
+    return {
+      element: h('label', {}, tr('qz_first_player'), firstPlayer),
+      values: () => ({ first_player: firstPlayer.value }),
+    };
+  },
   eventText,
   mountTable,
   mountReplay,

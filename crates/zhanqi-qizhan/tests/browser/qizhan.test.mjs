@@ -137,6 +137,8 @@ test('qizhan: deck editor and file import, a whole game against an AI by clickin
       const label = await page.locator('#create-mode option[data-game="qizhan"]').textContent();
       await page.locator('#create-mode').selectOption({ label: label ?? '' });
       await page.locator('#create-game-options input[name="turn_limit"]').fill('6');
+      // The rules toss a coin for side A (tests in the server cover it); this test plays side A.
+      await page.locator('#create-first-player').selectOption('seats');
       await page.locator('#create-room button[type=submit]').click();
       await page.waitForURL(/#\/room\/.+/);
       await page.locator('.page.room[data-phase=setup]').waitFor();
