@@ -1,6 +1,7 @@
 //! The integration tests of `zhanqi-qizhan`, one binary (each file a module) so that a test build links
 //! once per crate.
 
+mod ai_players;
 mod cards;
 mod client;
 mod digests;
