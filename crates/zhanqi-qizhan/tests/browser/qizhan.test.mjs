@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, openPage, register, sit, uniqueName, withScreenshots } from '../../../zhanqi-server/tests/browser/browser.mjs';
+import { launch, openPage, register, sit, uniqueName, withScreenshots } from '../../../zhanqi-cli/tests/browser/browser.mjs';
 
 /** The room page's attributes. */
 async function tableState(page) {
