@@ -55,6 +55,7 @@ macro_rules! registry {
 registry! {
     zhanqi_junqi::Junqi,
     zhanqi_shengke::Shengke,
+    zhanqi_tiehuo::Tiehuo,
 }
 
 /// The stream of a game's seed from which `new` draws the deployments it is not given, beside
