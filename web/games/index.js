@@ -6,6 +6,7 @@ import { h } from '../dom.js';
 import { addStrings } from '../i18n.js';
 import { junqi } from './junqi/index.js';
 import { shengke } from './shengke/index.js';
+import { tiehuo } from './tiehuo/index.js';
 
 /** @typedef {import('./module.js').GameModule} GameModule */
 
@@ -13,6 +14,7 @@ import { shengke } from './shengke/index.js';
 const GAMES = {
   junqi,
   shengke,
+  tiehuo,
 };
 
 for (const module of Object.values(GAMES)) {
