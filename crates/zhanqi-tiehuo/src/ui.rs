@@ -1050,7 +1050,19 @@ impl Tiehuo {
                 out.push(EventUi::Drawn {
                     seat: owner.name(),
                     class: token.class(card(token.card).cv()).text(),
-                    token: (turned || Tiehuo::sees(viewer, owner)).then(|| token.token(catalog())),
+                    // A card that turned is written as it now lies, face up.
+                    token: (turned || Tiehuo::sees(viewer, owner)).then(|| {
+                        let shown = if turned {
+                            BattleCard {
+                                face_down: false,
+                                marked: false,
+                                ..*token
+                            }
+                        } else {
+                            *token
+                        };
+                        shown.token(catalog())
+                    }),
                     turned,
                 });
             }
