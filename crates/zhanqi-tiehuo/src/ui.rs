@@ -389,6 +389,17 @@ pub enum EventUi {
         /// The card.
         card: CardFace,
     },
+    /// A face-up card's damage changed without a damage roll (a fixed damage, a recovery).
+    Damaged {
+        /// Its seat.
+        seat: &'static str,
+        /// The card id.
+        card: String,
+        /// Its damage before.
+        from: u16,
+        /// Its damage after.
+        to: u16,
+    },
     /// Face-down cards turned face up.
     Revealed {
         /// Their seat.
@@ -863,6 +874,16 @@ impl Tiehuo {
             Some(player) => out.push(self.act_ui(player, action, viewer)),
             None => self.chance_ui(after, action, events, viewer, &mut out),
         }
+        // A damage roll is shown as its hit; any other change of a face-up card's damage
+        // (fixed damage, fixed hits, recovery) is shown as the difference.
+        let rolled_damage = by.is_none()
+            && matches!(
+                &self.pending,
+                Pending::Attack(step) if matches!(step.stage, AttackStage::Damage { .. })
+            );
+        if !rolled_damage {
+            self.damage_changes(after, &mut out);
+        }
         for event in events {
             match *event {
                 Event::Destroyed(player, index) => out.push(EventUi::Destroyed {
@@ -888,6 +909,60 @@ impl Tiehuo {
             }
         }
         out
+    }
+
+    /// The damage changes of cards face up before and after, card by card: for each card id,
+    /// the damages that left and the ones that came, paired in order (a destroyed or
+    /// revealed card leaves its group unpaired, and the group is skipped).
+    fn damage_changes(&self, after: &Tiehuo, out: &mut Vec<EventUi>) {
+        for player in Player::BOTH {
+            let face_up = |game: &Tiehuo| -> Vec<(CardIndex, u16)> {
+                let mut cards: Vec<(CardIndex, u16)> = game.players[player.index()]
+                    .battle
+                    .iter()
+                    .filter(|c| !c.face_down && card(c.card).is_battle())
+                    .map(|c| (c.card, c.damage))
+                    .collect();
+                cards.sort_unstable();
+                cards
+            };
+            let (old, new) = (face_up(self), face_up(after));
+            let mut ids: Vec<CardIndex> = old.iter().map(|&(c, _)| c).collect();
+            ids.dedup();
+            for id in ids {
+                let mut left: Vec<u16> = old
+                    .iter()
+                    .filter(|&&(c, _)| c == id)
+                    .map(|&(_, d)| d)
+                    .collect();
+                let mut came: Vec<u16> = new
+                    .iter()
+                    .filter(|&&(c, _)| c == id)
+                    .map(|&(_, d)| d)
+                    .collect();
+                // Take out the damages on both sides: what is left changed.
+                let mut index = 0;
+                while index < left.len() {
+                    if let Some(at) = came.iter().position(|&d| d == left[index]) {
+                        came.remove(at);
+                        left.remove(index);
+                    } else {
+                        index += 1;
+                    }
+                }
+                if left.len() != came.len() {
+                    continue;
+                }
+                for (from, to) in left.into_iter().zip(came) {
+                    out.push(EventUi::Damaged {
+                        seat: player.name(),
+                        card: card(id).id.clone(),
+                        from,
+                        to,
+                    });
+                }
+            }
+        }
     }
 
     fn act_ui(&self, player: Player, action: &Action, viewer: Viewer) -> EventUi {

@@ -251,3 +251,56 @@ fn option_fields_are_options_the_game_accepts() {
     }
     assert_eq!(Tiehuo::profile_family(), "tiehuo");
 }
+
+/// Every damage change without a damage roll (fixed damage, recovery) is shown, and what it
+/// shows is what the card of that id now has.
+#[test]
+fn damage_without_a_roll_is_shown_as_the_change_it_made() {
+    let mut shown = 0;
+    let mut rng = GameRng::from_seed(21);
+    for seed in 0..40 {
+        let mut game = at_deployment(&TiehuoOptions::default(), seed);
+        for _ in 0..3000 {
+            let before = game.clone();
+            let (action, events, by) = match game.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => {
+                    let (action, events) = game.roll().unwrap();
+                    (action, events, None)
+                }
+                ToAct::Seats(seats) => {
+                    let seat = seats.lowest().unwrap();
+                    let action = if game.has_unlisted_actions(seat) {
+                        game.random_unlisted_action(seat, &mut rng).unwrap()
+                    } else {
+                        let mut actions = Vec::new();
+                        game.legal_actions(seat, &mut actions);
+                        actions[rng.below(actions.len())].clone()
+                    };
+                    let events = game.apply(seat, &action).unwrap();
+                    (action, events, Some(seat))
+                }
+            };
+            let _ = by;
+            let views = json(&game.event_views(&before, &action, &events, Viewer::Omniscient));
+            let table = json(&game.table(Viewer::Omniscient));
+            for event in views.as_array().unwrap() {
+                if event["kind"] != "damaged" {
+                    continue;
+                }
+                shown += 1;
+                assert_ne!(event["from"], event["to"], "{event}");
+                let seat: usize = event["seat"].as_str().unwrap().parse().unwrap();
+                let held = table["players"][seat - 1]["battle"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|card| {
+                        card["face"]["id"] == event["card"] && card["damage"] == event["to"]
+                    });
+                assert!(held, "{event} in {table}");
+            }
+        }
+    }
+    assert!(shown > 0, "no fixed damage or recovery in 40 games");
+}

@@ -66,6 +66,7 @@ export function eventText(gameEvent, names) {
       if (!event.turned) return tr('th_ev_drawn_stays', { seat, class: event.class });
       return event.token ? tr('th_ev_drawn', { seat, class: event.class, card: event.token }) : tr('th_ev_drawn_hidden', { seat, class: event.class });
     }
+    case 'damaged': return tr('th_ev_damaged', { seat: seatName(event.seat), card: event.card, from: event.from, to: event.to });
     case 'destroyed': return tr('th_ev_destroyed', { seat: seatName(event.seat), card: faceLabel(event.card) });
     case 'revealed': return tr('th_ev_revealed', { seat: seatName(event.seat), count: event.count });
     case 'game_over': return null;
