@@ -23,7 +23,7 @@ pub enum Illegal {
         legal: String,
     },
     /// The deployment breaks these rules (6.1), one a line.
-    #[error("the deployment '{deployment}' is refused:\n{problems}")]
+    #[error("the deployment is refused:\n{problems}")]
     Deployment {
         /// The deployment's text.
         deployment: String,

@@ -409,8 +409,8 @@ pub enum EventUi {
     },
     /// The game ended.
     GameOver {
-        /// The winner, or `null` for a draw.
-        winner: Option<&'static str>,
+        /// The winner's seat, none for a draw.
+        winners: Vec<&'static str>,
         /// Why.
         reason: &'static str,
         /// Each seat's settlement score, when the viewer sees every card it adds up.
@@ -897,7 +897,7 @@ impl Tiehuo {
                 Event::GameOver => {
                     if let Some(finish) = after.finish {
                         out.push(EventUi::GameOver {
-                            winner: finish.winner.map(Player::name),
+                            winners: finish.winner.map(Player::name).into_iter().collect(),
                             reason: finish.reason.name(),
                             scores: Player::BOTH
                                 .into_iter()

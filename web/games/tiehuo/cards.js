@@ -49,7 +49,7 @@ export function cardFace(face, attributes = {}) {
     h('span', { class: 'th-id' }, face.id),
     h('span', { class: 'th-name' }, faceName(face)),
     face.category ? h('span', { class: 'th-cv' }, String(face.cv)) : null,
-    h('span', { class: 'th-log' }, `⛽${face.effective_logistics}`));
+    h('span', { class: 'th-log', title: tr('th_logistics', { l: face.effective_logistics }) }, `L${face.effective_logistics}`));
 }
 
 /**
@@ -66,6 +66,7 @@ export function cardFace(face, attributes = {}) {
 export function battleCard(card, seat, look = {}) {
   const classes = ['th-card', `owner-${seat}`];
   if (card.face_down) classes.push('face-down');
+  if (card.face_down && card.face) classes.push('known');
   if (card.heavy) classes.push('heavy');
   if (card.cut_off) classes.push('cut-off');
   if (card.attacked) classes.push('attacked');
@@ -95,7 +96,7 @@ export function battleCard(card, seat, look = {}) {
         ? h('div', { class: 'th-life' }, h('div', { class: 'th-life-left', style: `width:${Math.max(0, 100 * (face.cv - (card.damage ?? 0)) / Math.max(face.cv, 1))}%` }))
         : h('div', { class: 'th-special' }, tr('th_special', { ability: face.activates ?? '' })),
       h('ul', { class: 'th-attacks' }, face.attacks.map((attack) => h('li', { title: attack.text },
-        `${attack.k}. ${attack.label}${attack.cost ? ` ⛽${attack.cost}` : ''}`))),
+        `${attack.k}. ${attack.label}${attack.cost ? ` (${tr('th_cost', { cost: attack.cost })})` : ''}`))),
     ]
     : [h('div', { class: 'th-back' }, card.class ?? '?')];
   const element = h('div', {

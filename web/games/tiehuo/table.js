@@ -241,14 +241,14 @@ export function mountTable(host) {
     if (!state || state.phase === 'setup') return;
     marks = new Map();
     if (event.kind === 'environment') {
-      diceText = `🎲 ${event.face} → ${environmentName(event.environment)}`;
+      diceText = `${event.face} → ${environmentName(event.environment)}`;
     } else if (event.kind === 'logistics') {
-      diceText = `🎲 ${(event.faces ?? []).join(' + ')} → L ${event.logistics}`;
+      diceText = `${(event.faces ?? []).join(' + ')} → L ${event.logistics}`;
     } else if (event.kind === 'rolled') {
-      diceText = `🎲 ${event.attacker} ${event.roll === 'targets' ? 'T' : 'N'} = ${event.value}`;
+      diceText = `${event.attacker} ${event.roll === 'targets' ? 'T' : 'N'} = ${event.value}`;
     } else if (event.kind === 'hit') {
       const change = event.change > 0 ? `+${event.change}` : String(event.change);
-      diceText = `🎲 ${event.magnitude} × ${event.q * 25}% → ${event.target} ${change}`;
+      diceText = `${event.magnitude} × ${event.q * 25}% → ${event.target} ${change}`;
       marks.set(`card:${event.target_seat}:${event.target}`, event.destroyed ? 'destroyed' : event.change < 0 ? 'healed' : 'hit');
     } else {
       return;

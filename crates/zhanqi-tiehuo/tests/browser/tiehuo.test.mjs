@@ -9,10 +9,19 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { createRoom, launch, openPage, register, sit, uniqueName, withScreenshots } from '../../../zhanqi-server/tests/browser/browser.mjs';
 
 /** A token of a Soviet card that is face down (`SU05f`, `SU12:3cf`): never for seat 1's eyes. */
 const FOGGED_SOVIET = /\bSU\d\d(?::\d+)?a?c?f/;
+
+/** Keeps a screenshot for people to look at (target/browser-screenshots/NAME.png). */
+async function keep(page, name) {
+  if (!process.env.ZHANQI_SCREENSHOTS) return;
+  fs.mkdirSync(process.env.ZHANQI_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(process.env.ZHANQI_SCREENSHOTS, `${name}.png`), fullPage: true });
+}
 
 /** The room page's attributes the test reads. */
 async function tableState(page) {
@@ -111,6 +120,7 @@ test('tiehuo: fog of war, a deployment after the rolls, a whole game against an 
       assert.ok(Number(await page.locator('#deploy-editor').getAttribute('data-total')) > budget);
       await page.locator('#deploy-send').click();
       await page.locator('#message', { hasText: "above the player's L" }).waitFor();
+      await keep(page, 'tiehuo-deployment');
       assert.equal(await page.locator('.page.room').getAttribute('data-deploying'), 'true');
 
       // Within L: battle cards first, cheapest logistics last, leaving a little slack.
@@ -139,7 +149,9 @@ test('tiehuo: fog of war, a deployment after the rolls, a whole game against an 
           continue;
         }
         if ((await page.locator('#confirm-action').count()) > 0) {
-          targetsShown += (await page.locator('#table .th-card.target').count()) > 0 ? 1 : 0;
+          const shown = (await page.locator('#table .th-card.target').count()) > 0;
+          if (shown && targetsShown === 0) await keep(page, 'tiehuo-attack');
+          targetsShown += shown ? 1 : 0;
         }
         const done = await clickDecision(page);
         if (!done) {
@@ -162,6 +174,7 @@ test('tiehuo: fog of war, a deployment after the rolls, a whole game against an 
       assert.ok(confirmed >= 3, `seat 1 confirmed ${confirmed} actions`);
       assert.ok(targetsShown > 0, 'an attack showed its targets before it was confirmed');
       assert.ok(Number(await page.locator('.page.room').getAttribute('data-dice') ?? 0) > 0, 'dice were rolled on screen');
+      await keep(page, 'tiehuo-result');
       const outcome = await page.locator('#result').getAttribute('data-outcome');
       assert.ok(['win', 'loss', 'draw'].includes(outcome ?? ''), `outcome ${outcome}`);
 
@@ -175,6 +188,7 @@ test('tiehuo: fog of war, a deployment after the rolls, a whole game against an 
       await page.locator('.page.replay[data-step="0"]').waitFor();
       await page.locator('#step-last').click();
       await page.locator('.page.replay:not([data-step="0"])').waitFor();
+      await keep(page, 'tiehuo-replay');
       for (const each of pages) assert.deepEqual(each.errors, [], 'no script errors');
     });
   } finally {
