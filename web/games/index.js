@@ -7,6 +7,7 @@ import { addStrings } from '../i18n.js';
 import { junqi } from './junqi/index.js';
 import { qizhan } from './qizhan/index.js';
 import { shengke } from './shengke/index.js';
+import { tiehuo } from './tiehuo/index.js';
 
 /** @typedef {import('./module.js').GameModule} GameModule */
 
@@ -15,6 +16,7 @@ const GAMES = {
   junqi,
   shengke,
   qizhan,
+  tiehuo,
 };
 
 for (const module of Object.values(GAMES)) {

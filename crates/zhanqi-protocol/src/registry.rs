@@ -57,6 +57,7 @@ registry! {
     zhanqi_junqi::Junqi,
     zhanqi_shengke::Shengke,
     zhanqi_qizhan::Qizhan,
+    zhanqi_tiehuo::Tiehuo,
 }
 
 /// The stream of a game's seed from which `new` draws the deployments it is not given, beside
