@@ -92,6 +92,7 @@
  * @property {Id[]} [seated]
  * @property {string} [code]
  * @property {string} [message]
+ * @property {string[]} [marks]  an `illegal_layout` error's places that its violations name, for the editor
  * @property {RoomSummary[]} [rooms]
  * @property {Id | RoomState} [room]
  * @property {unknown} [board]  a game's board geometry (`board`)

@@ -11,10 +11,12 @@ export class CommandError extends Error {
   /**
    * @param {string} code
    * @param {string} message
+   * @param {string[]} [marks]  the places of an arrangement the refusal names, for its editor
    */
-  constructor(code, message) {
+  constructor(code, message, marks = []) {
     super(message);
     this.code = code;
+    this.marks = marks;
   }
 }
 
@@ -116,7 +118,7 @@ export class Connection {
       if (waiting) {
         this.pending.delete(message.id);
         if (message.type === 'ok') waiting.resolve(message);
-        else waiting.reject(new CommandError(message.code ?? 'error', message.message ?? ''));
+        else waiting.reject(new CommandError(message.code ?? 'error', message.message ?? '', message.marks ?? []));
         return;
       }
     }

@@ -5,8 +5,10 @@
 import { h } from '../dom.js';
 import { addStrings } from '../i18n.js';
 import { junqi } from './junqi/index.js';
+import { qizhan } from './qizhan/index.js';
 import { shengke } from './shengke/index.js';
 import { siguo } from './siguo/index.js';
+import { tiehuo } from './tiehuo/index.js';
 
 /** @typedef {import('./module.js').GameModule} GameModule */
 
@@ -15,6 +17,8 @@ const GAMES = {
   junqi,
   shengke,
   siguo,
+  qizhan,
+  tiehuo,
 };
 
 for (const module of Object.values(GAMES)) {

@@ -38,7 +38,8 @@
  *   setup (the page adds ready / not ready), the choices that are not clicks on the table in play
  * @property {(state: RoomState, seat: string) => {colour?: string, badges?: Child[]}} [seat]  what the game adds to a
  *   seat's card: the colour it plays (dark chess), badges (flag shown)
- * @property {(text: string) => void} [notice]  the page showed `text` (a refusal): an editor may mark what it names
+ * @property {(text: string, marks: string[]) => void} [notice]  the page showed `text` (a refusal); `marks` are the
+ *   places of an arrangement the refusal names, in the game's own vocabulary (the server's `marks`): its editor marks them
  * @property {() => void} destroy
  */
 

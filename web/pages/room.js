@@ -7,6 +7,7 @@
 
 import * as api from '../api.js';
 import { h, replace } from '../dom.js';
+import { CommandError } from '../socket.js';
 import { gameModule, modeLabel } from '../games/index.js';
 import { seatName, t } from '../i18n.js';
 import { aiKey } from './lobby.js';
@@ -73,16 +74,18 @@ export function mount(root, ctx, roomId) {
   root.append(page);
 
   /**
-   * Shows a message: one line as text, several (a list of violations) as a list.
+   * Shows a message: one line as text, several (a list of violations) as a list; the game's
+   * editor marks the places a refusal names.
    * @param {string} text
+   * @param {string[]} [marks]
    */
-  const say = (text) => {
+  const say = (text, marks = []) => {
     notice = text;
     const lines = text ? text.split('\n') : [];
     replace(message, lines.length > 1
       ? h('ul', { class: 'violations', id: 'violations' }, lines.map((line) => h('li', {}, line)))
       : text);
-    table?.notice?.(text);
+    table?.notice?.(text, marks);
   };
 
   /**
@@ -107,7 +110,7 @@ export function mount(root, ctx, roomId) {
     try {
       return await send(type, fields);
     } catch (failure) {
-      say(failure instanceof Error ? failure.message : String(failure));
+      say(failure instanceof Error ? failure.message : String(failure), failure instanceof CommandError ? failure.marks : []);
       return false;
     }
   };

@@ -57,21 +57,31 @@ pub struct SetupEditor {
 pub struct SetupError {
     /// Every violation, in the order the rules list them.
     pub violations: Vec<String>,
+    /// The places of the arrangement the violations name, in the game's editor vocabulary (a
+    /// deck file's `line:3`, a card `card:M1`, a post `c5`), for the editor to mark them
+    /// without reading the sentences.
+    pub marks: Vec<String>,
 }
 
 impl SetupError {
     /// An error of one violation.
     pub fn one(violation: impl Into<String>) -> SetupError {
-        SetupError {
-            violations: vec![violation.into()],
-        }
+        SetupError::all([violation])
     }
 
     /// An error of these violations.
     pub fn all(violations: impl IntoIterator<Item = impl Into<String>>) -> SetupError {
         SetupError {
             violations: violations.into_iter().map(Into::into).collect(),
+            marks: Vec::new(),
         }
+    }
+
+    /// The error, with the places its violations name.
+    #[must_use]
+    pub fn marking(mut self, marks: impl IntoIterator<Item = impl Into<String>>) -> SetupError {
+        self.marks.extend(marks.into_iter().map(Into::into));
+        self
     }
 }
 

@@ -52,6 +52,10 @@ pub trait GameNotation: Game {
     const NAME: &'static str;
     /// The game's modes (`2p`, `4p`, `dark`), the first being the default.
     const MODES: &'static [&'static str];
+    /// The modes the engine protocol's `games` answer lists: [`GameNotation::MODES`], unless
+    /// the game's specification names none (qizhan §12.1 lists `"modes":[]`: requests carry no
+    /// `mode`), while the platform still calls the one mode by its name in `MODES`.
+    const PROTOCOL_MODES: &'static [&'static str] = Self::MODES;
 
     /// The options of a mode, with optional extra options (the engine protocol's `"options"`
     /// object) on top.

@@ -153,7 +153,7 @@ impl Engine {
             .iter()
             .map(|entry| GameInfo {
                 game: entry.name(),
-                modes: entry.modes(),
+                modes: entry.protocol_modes(),
             })
             .collect();
         Reply::Games { games }

@@ -179,13 +179,22 @@ pub fn shengke_deck(data: &[u8]) {
     let Some(text) = utf8(data) else { return };
     // The client's card list reads the lines only: it never panics either.
     if let Err(error) = deck_cards_ui(text) {
-        error.0.iter().for_each(|problem| one_sentence(problem));
+        error
+            .problems
+            .iter()
+            .for_each(|problem| one_sentence(problem));
     }
     let list = match parse_deck(text) {
         Ok(list) => list,
         Err(error) => {
-            assert!(!error.0.is_empty(), "{text:?}: a refusal with no problem");
-            error.0.iter().for_each(|problem| one_sentence(problem));
+            assert!(
+                !error.problems.is_empty(),
+                "{text:?}: a refusal with no problem"
+            );
+            error
+                .problems
+                .iter()
+                .for_each(|problem| one_sentence(problem));
             return;
         }
     };

@@ -57,6 +57,8 @@ registry! {
     zhanqi_junqi::Junqi,
     zhanqi_shengke::Shengke,
     zhanqi_siguo::Siguo,
+    zhanqi_qizhan::Qizhan,
+    zhanqi_tiehuo::Tiehuo,
 }
 
 /// The stream of a game's seed from which `new` draws the deployments it is not given, beside
@@ -91,6 +93,7 @@ pub struct GameEntry {
     family: fn() -> &'static str,
     ladder: fn() -> Option<&'static Ladder>,
     modes: &'static [&'static str],
+    protocol_modes: &'static [&'static str],
     start: StartFn,
     load: LoadFn,
     option_fields: OptionFieldsFn,
@@ -106,6 +109,7 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
         family: G::profile_family,
         ladder: G::ladder,
         modes: G::MODES,
+        protocol_modes: G::PROTOCOL_MODES,
         start: start::<G>,
         load: load::<G>,
         option_fields: G::option_fields,
@@ -138,6 +142,13 @@ impl GameEntry {
     #[must_use]
     pub fn modes(&self) -> &'static [&'static str] {
         self.modes
+    }
+
+    /// The modes the engine protocol's `games` answer lists (none for a game whose
+    /// specification names no mode).
+    #[must_use]
+    pub fn protocol_modes(&self) -> &'static [&'static str] {
+        self.protocol_modes
     }
 
     /// A new standard game in `mode`: [`GameEntry::new_game_with`] without options.

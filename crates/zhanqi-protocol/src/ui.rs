@@ -14,9 +14,10 @@ pub enum UiError {
     /// The game or seat has nothing to arrange.
     #[error("{0}")]
     Unsupported(String),
-    /// An arrangement is malformed or breaks the rules: every violation, one sentence each.
-    #[error("{}", .0.join("; "))]
-    Setup(Vec<String>),
+    /// An arrangement is malformed or breaks the rules: every violation, one sentence each,
+    /// and the places they name for the editor to mark.
+    #[error("{0}")]
+    Setup(SetupError),
     /// The game refused the request.
     #[error(transparent)]
     Game(#[from] GameError),
@@ -27,7 +28,7 @@ impl UiError {
     #[must_use]
     pub fn violations(&self) -> &[String] {
         match self {
-            UiError::Setup(violations) => violations,
+            UiError::Setup(error) => &error.violations,
             _ => &[],
         }
     }
@@ -35,7 +36,7 @@ impl UiError {
 
 impl From<SetupError> for UiError {
     fn from(error: SetupError) -> UiError {
-        UiError::Setup(error.violations)
+        UiError::Setup(error)
     }
 }
 

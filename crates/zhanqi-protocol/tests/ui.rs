@@ -21,7 +21,7 @@ fn a_2p_game_arranged_played_and_scored_through_the_dyn_layer() {
     assert_ne!(swapped, EXAMPLE);
     let refused = probe.swap_setup("s", EXAMPLE, "c3", "c6").unwrap_err();
     assert!(
-        matches!(refused, UiError::Setup(ref violations) if violations.iter().any(|v| v.contains("DP-4")))
+        matches!(refused, UiError::Setup(ref error) if error.violations.iter().any(|v| v.contains("DP-4")))
     );
     let board = probe.ui_board();
     assert_eq!(board["posts"].as_array().unwrap().len(), 60);

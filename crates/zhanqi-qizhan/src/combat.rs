@@ -63,20 +63,12 @@ impl Qizhan {
             && !self.guarded(target.zone.side, y)
     }
 
-    /// An attack (12.6(c)): damage and counter-damage together, the attacker's `attack`
-    /// frames, destruction (defender first), then the stack runs.
-    pub(crate) fn attack(&mut self, attacker: CardRef, target: CardRef) {
-        let (x_side, y_side) = (attacker.zone.side, target.zone.side);
-        let (Some(x_index), Some(y_index)) = (
-            self.sides[x_side].board_position(attacker.entry),
-            self.sides[y_side].board_position(target.entry),
-        ) else {
-            return;
-        };
-        let x = self.sides[x_side].board[x_index];
-        let y = self.sides[y_side].board[y_index];
+    /// The damage an attack of `x` on `y` would deal now, and the counter-damage `y` would
+    /// deal back (0 when it does not counter): §6.4–6.5 on the effective stats.
+    #[must_use]
+    pub fn exchange(&self, x_side: Side, x: &BoardCard, y_side: Side, y: &BoardCard) -> (i32, i32) {
         let (x_card, y_card) = (self.card(x.card), self.card(y.card));
-        let (x_stats, y_stats) = (self.effective(x_side, &x), self.effective(y_side, &y));
+        let (x_stats, y_stats) = (self.effective(x_side, x), self.effective(y_side, y));
         let min_damage = self.rules.options.min_damage;
         let dealt = attack_damage(
             &x_stats,
@@ -101,6 +93,23 @@ impl Qizhan {
         } else {
             0
         };
+        (dealt, countered)
+    }
+
+    /// An attack (12.6(c)): damage and counter-damage together, the attacker's `attack`
+    /// frames, destruction (defender first), then the stack runs.
+    pub(crate) fn attack(&mut self, attacker: CardRef, target: CardRef) {
+        let (x_side, y_side) = (attacker.zone.side, target.zone.side);
+        let (Some(x_index), Some(y_index)) = (
+            self.sides[x_side].board_position(attacker.entry),
+            self.sides[y_side].board_position(target.entry),
+        ) else {
+            return;
+        };
+        let x = self.sides[x_side].board[x_index];
+        let y = self.sides[y_side].board[y_index];
+        let x_card = self.card(x.card);
+        let (dealt, countered) = self.exchange(x_side, &x, y_side, &y);
         let has_attack_trigger = x_card.has(Trigger::Attack);
         self.sides[x_side].board[x_index].ap -= 1;
         self.sides[x_side].board[x_index].troops -= countered;

@@ -262,6 +262,8 @@ impl Game for Qizhan {
 impl GameNotation for Qizhan {
     const NAME: &'static str = "qizhan";
     const MODES: &'static [&'static str] = &[MODE];
+    // §12.1: `games` lists `{"game":"qizhan","modes":[]}`; requests carry no mode.
+    const PROTOCOL_MODES: &'static [&'static str] = &[];
 
     fn options_for(
         mode: Option<&str>,

@@ -8,9 +8,12 @@
 //! concept each.
 
 mod action;
+pub mod ai;
 mod board;
 mod cards;
+mod client;
 mod combat;
+mod deck_file;
 mod effect;
 mod illegal;
 mod interface;
@@ -22,7 +25,9 @@ mod resolve;
 mod state;
 mod stats;
 mod turn;
+mod ui;
 mod view;
+mod wording;
 
 pub use action::{Action, Event};
 pub use board::{BoardGraph, BySide, MAX_ARMS, Side, Zone, ZoneKind, ZoneKinds};
@@ -30,6 +35,7 @@ pub use cards::{
     AttackType, Card, CardIndex, CardRules, CardSpec, CardTable, CardViolation, Kind,
     STARTER_DECKS, read_deck_file, starter_deck,
 };
+pub use client::TIMEOUT_LIMIT;
 pub use combat::attack_damage;
 pub use effect::{
     Duration, Effect, EffectRecord, EffectSpec, Keyword, Keywords, Op, Selector, Stat, Trigger,
@@ -45,3 +51,4 @@ pub use state::{
 };
 pub use stats::Effective;
 pub use view::QizhanView;
+pub use wording::{Words, card_json, effect_words, effect_words_on};

@@ -16,6 +16,9 @@ pub struct ApiError {
     pub code: &'static str,
     /// The sentence for people.
     pub message: String,
+    /// The places of a refused arrangement that its violations name, in the game's editor
+    /// vocabulary (a deck's `line:3`, a post `c5`): the editor marks them. Usually empty.
+    pub marks: Vec<String>,
 }
 
 impl ApiError {
@@ -24,6 +27,7 @@ impl ApiError {
         ApiError {
             code,
             message: message.into(),
+            marks: Vec::new(),
         }
     }
 
@@ -59,6 +63,13 @@ impl ApiError {
         }
     }
 
+    /// The error, with the places of an arrangement its sentences name.
+    #[must_use]
+    pub fn marking(mut self, marks: Vec<String>) -> ApiError {
+        self.marks = marks;
+        self
+    }
+
     /// The error frame of the WebSocket protocol, answering the message with `id`.
     pub fn frame(&self, id: Option<&serde_json::Value>) -> serde_json::Value {
         crate::metrics::error(self.code);
@@ -69,6 +80,9 @@ impl ApiError {
         });
         if let Some(id) = id {
             frame["id"] = id.clone();
+        }
+        if !self.marks.is_empty() {
+            frame["marks"] = serde_json::json!(self.marks);
         }
         frame
     }

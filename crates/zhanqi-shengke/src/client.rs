@@ -80,11 +80,11 @@ impl ClientGame for Shengke {
     }
 
     fn check_setup(&self, _seat: Seat, text: &str) -> Result<String, SetupError> {
-        ui::check_deck(text).map_err(|error| SetupError::all(error.0))
+        ui::check_deck(text).map_err(deck_error)
     }
 
     fn setup_view(&self, _seat: Seat, text: &str) -> Result<Value, SetupError> {
-        let cards = ui::deck_cards_ui(text).map_err(|error| SetupError::all(error.0))?;
+        let cards = ui::deck_cards_ui(text).map_err(deck_error)?;
         Ok(json!({"layout": text, "cards": cards, "cells": []}))
     }
 
@@ -96,7 +96,7 @@ impl ClientGame for Shengke {
         ui::deck_options(setups).map(Some).map_err(|(seat, error)| {
             SetupError::all(
                 error
-                    .0
+                    .problems
                     .into_iter()
                     .map(|violation| format!("seat {}'s deck: {violation}", self.seat_name(seat))),
             )
@@ -113,4 +113,10 @@ impl ClientGame for Shengke {
         // §6.2: a die roll or a coin decides who takes seat 1, which always moves first.
         true
     }
+}
+
+/// A refused deck file as a refused arrangement: its problems, and the lines and cards they
+/// name for the deck editor to mark.
+fn deck_error(error: ui::DeckFileError) -> SetupError {
+    SetupError::all(error.problems).marking(error.marks)
 }

@@ -498,10 +498,17 @@ impl<'a> Judging<'a> {
     }
 }
 
-/// Why a deck file was refused: every problem, each one sentence on its own line.
+/// Why a deck file was refused: every problem, each one sentence on its own line, and the
+/// places they name for an editor to mark: `line:N` (the file's line N) and `card:M1` (a card
+/// by its id).
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("{}", .0.join("\n"))]
-pub struct DeckFileError(pub Vec<String>);
+#[error("{}", .problems.join("\n"))]
+pub struct DeckFileError {
+    /// Every problem, one sentence each.
+    pub problems: Vec<String>,
+    /// The lines and cards the problems name.
+    pub marks: Vec<String>,
+}
 
 /// A deck file read: the list, and each line's problems.
 ///
@@ -517,32 +524,41 @@ pub struct DeckFileError(pub Vec<String>);
 /// when its two numbers could be read (a bad name or element does not change the card count
 /// or the sums); one whose numbers could not be read is left out of the rules.
 pub fn parse_deck(text: &str) -> Result<DeckList, DeckFileError> {
-    let DeckLines { list, mut problems } = read_lines(text);
+    let DeckLines {
+        list,
+        mut problems,
+        mut marks,
+    } = read_lines(text);
     if let Err(violations) = list.build() {
-        problems.extend(
-            violations
-                .iter()
-                .map(|violation| violation_text(&list, violation)),
-        );
+        for violation in &violations {
+            let card = violation_card(&list, violation);
+            problems.push(match card {
+                Some(id) => format!("{id} {violation}"),
+                None => violation.to_string(),
+            });
+            marks.extend(card.map(|id| format!("card:{id}")));
+        }
     }
     if problems.is_empty() {
         Ok(list)
     } else {
-        Err(DeckFileError(problems))
+        Err(DeckFileError { problems, marks })
     }
 }
 
-/// A deck file read line by line: the cards (those of unreadable lines as far as read), and
-/// a sentence for each line that is not a card.
+/// A deck file read line by line: the cards (those of unreadable lines as far as read), a
+/// sentence for each line that is not a card, and those lines (`line:N`).
 struct DeckLines {
     list: DeckList,
     problems: Vec<String>,
+    marks: Vec<String>,
 }
 
 /// The cards of a deck file, whatever the rules of §3.2 say of them, and its unreadable
 /// lines by number. An unreadable line whose numbers were read still counts as a card.
 fn read_lines(text: &str) -> DeckLines {
     let mut problems = Vec::new();
+    let mut marks = Vec::new();
     let mut cards = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -553,6 +569,7 @@ fn read_lines(text: &str) -> DeckLines {
             Ok(card) => cards.push(card),
             Err(Unreadable { problem, card }) => {
                 problems.push(format!("line {}: {problem}", number + 1));
+                marks.push(format!("line:{}", number + 1));
                 cards.extend(card);
             }
         }
@@ -560,17 +577,16 @@ fn read_lines(text: &str) -> DeckLines {
     DeckLines {
         list: DeckList { cards },
         problems,
+        marks,
     }
 }
 
-/// A violation, naming the card by its id and name where it concerns one card.
-fn violation_text(list: &DeckList, violation: &Violation) -> String {
-    if let Violation::NumberOutOfRange { card, .. } = violation
-        && let Some(id) = card_id_of(list, card)
-    {
-        return format!("{id} {violation}");
+/// The card a violation concerns, by its id, where it concerns one card.
+fn violation_card(list: &DeckList, violation: &Violation) -> Option<CardId> {
+    match violation {
+        Violation::NumberOutOfRange { card, .. } => card_id_of(list, card),
+        _ => None,
     }
-    violation.to_string()
 }
 
 /// The id (§3.3) of the first card named `name`.
@@ -689,8 +705,10 @@ pub fn check_deck(text: &str) -> Result<String, DeckFileError> {
 /// As [`parse_deck`].
 pub fn deck_of_file(text: &str) -> Result<Deck, DeckFileError> {
     let list = parse_deck(text)?;
-    list.build()
-        .map_err(|violations| DeckFileError(vec![describe(&violations)]))
+    list.build().map_err(|violations| DeckFileError {
+        problems: vec![describe(&violations)],
+        marks: Vec::new(),
+    })
 }
 
 /// The §11 deck as a deck file.
@@ -705,9 +723,13 @@ pub fn standard_deck_file() -> String {
 /// # Errors
 /// As [`parse_deck`] for unreadable lines (rule violations are not errors here).
 pub fn deck_cards_ui(text: &str) -> Result<Vec<Value>, DeckFileError> {
-    let DeckLines { list, problems } = read_lines(text);
+    let DeckLines {
+        list,
+        problems,
+        marks,
+    } = read_lines(text);
     if !problems.is_empty() {
-        return Err(DeckFileError(problems));
+        return Err(DeckFileError { problems, marks });
     }
     let mut next = [1u8; 5];
     let mut out = Vec::with_capacity(DECK_SIZE);
@@ -780,41 +802,53 @@ mod tests {
             .replace("J 2 7 白牙龍", "J 2 8 白牙龍")
             .replace("M 4 3 青翼龍", "M 9 3 青翼龍");
         let error = check_deck(&text).unwrap_err();
-        assert_eq!(error.0.len(), 3, "{error}");
+        assert_eq!(error.problems.len(), 3, "{error}");
         assert!(
-            error.0[0].starts_with("M1 青翼龍 has the in number 9"),
+            error.problems[0].starts_with("M1 青翼龍 has the in number 9"),
             "{error}"
         );
         assert!(
             error
-                .0
+                .problems
                 .iter()
                 .any(|p| p.contains("in numbers add up to 105"))
         );
         assert!(
             error
-                .0
+                .problems
                 .iter()
                 .any(|p| p.contains("out numbers add up to 101"))
+        );
+        assert_eq!(
+            error.marks,
+            ["card:M1"],
+            "the card the range violation names"
         );
         // A sixth Wood card: the element counts and the card count are all reported.
         let six = format!("{}\nM 1 1 多餘", standard_deck_file());
         let error = check_deck(&six).unwrap_err();
-        assert!(error.0.iter().any(|p| p.contains("26 cards")), "{error}");
-        assert!(error.0.iter().any(|p| p.contains("6 M cards")), "{error}");
+        assert!(
+            error.problems.iter().any(|p| p.contains("26 cards")),
+            "{error}"
+        );
+        assert!(
+            error.problems.iter().any(|p| p.contains("6 M cards")),
+            "{error}"
+        );
     }
 
     #[test]
     fn unreadable_lines_are_named_by_number() {
         let error = parse_deck("X 1 1 a\nM one 1 b\nM 1 1\nM 1 1 a;b").unwrap_err();
-        assert!(error.0.len() > 4, "{error}");
-        assert!(error.0[0].starts_with("line 1: 'X' is not an element"));
-        assert!(error.0[1].starts_with("line 2: the in number 'one'"));
+        assert!(error.problems.len() > 4, "{error}");
+        assert!(error.problems[0].starts_with("line 1: 'X' is not an element"));
+        assert!(error.problems[1].starts_with("line 2: the in number 'one'"));
         assert!(
-            error.0[2].starts_with("line 3: the card has no name"),
+            error.problems[2].starts_with("line 3: the card has no name"),
             "{error}"
         );
-        assert!(error.0[3].contains("without ';'"));
+        assert!(error.problems[3].contains("without ';'"));
+        assert_eq!(error.marks, ["line:1", "line:2", "line:3", "line:4"]);
     }
 
     #[test]
@@ -825,7 +859,7 @@ mod tests {
             .replace("H 5 4 赤鱗龍", "Q 5 4 赤鱗龍");
         let error = parse_deck(&text).unwrap_err();
         assert_eq!(
-            error.0,
+            error.problems,
             [
                 "line 3: the name '青角虎;' is too long or holds ';' (a name has 1 to 16 characters without ';')",
                 "line 7: 'Q' is not an element (write M, H, T, J or S)",
@@ -835,7 +869,7 @@ mod tests {
         // Two problems on one line are both named.
         let error = parse_deck(&text.replace("Q 5 4 赤鱗龍", "Q 5 4 ;")).unwrap_err();
         assert!(
-            error.0[1]
+            error.problems[1]
                 .starts_with("line 7: 'Q' is not an element (write M, H, T, J or S); the name ';'"),
             "{error}"
         );
@@ -849,7 +883,7 @@ mod tests {
             .replace("M 3 5 青角虎", "M 3 青角虎")
             .replace("J 2 7 白牙龍", "J 9 0 白牙龍");
         let error = parse_deck(&text).unwrap_err();
-        let lines: Vec<&str> = error.0.iter().map(String::as_str).collect();
+        let lines: Vec<&str> = error.problems.iter().map(String::as_str).collect();
         assert!(lines[0].starts_with("line 3: "), "{error}");
         assert!(lines.iter().skip(1).all(|line| !line.starts_with("line ")));
         for expected in [

@@ -22,12 +22,12 @@ pub enum Illegal {
         /// The legal actions' texts.
         legal: String,
     },
-    /// The deployment breaks these rules (6.1).
-    #[error("the deployment '{deployment}' is refused: {problems}")]
+    /// The deployment breaks these rules (6.1), one a line.
+    #[error("the deployment is refused:\n{problems}")]
     Deployment {
         /// The deployment's text.
         deployment: String,
-        /// Every rule it breaks, joined.
+        /// Every rule it breaks, one a line.
         problems: String,
     },
     /// `roll` was called where nothing is rolled.

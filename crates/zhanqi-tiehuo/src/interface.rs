@@ -87,7 +87,7 @@ impl Tiehuo {
             }
             return Err(Illegal::Deployment {
                 deployment: Tiehuo::text_of(action),
-                problems: problems.join("; "),
+                problems: problems.join("\n"),
             });
         }
         let mut legal = Vec::new();

@@ -8,9 +8,11 @@
 //! implements the core `Game` and `GameNotation` traits.
 
 mod action;
+pub mod ai;
 pub mod builder;
 pub mod cards;
 pub mod catalog;
+mod client;
 mod engine;
 mod illegal;
 mod interface;
@@ -19,13 +21,16 @@ mod notation;
 mod options;
 mod state;
 mod token;
+pub mod ui;
 mod view;
 
 pub use action::{Action, Event};
+pub use ai::TiehuoEvaluator;
 pub use catalog::{CardIndex, Catalog};
+pub use client::{BoardUi, TIMEOUT_LIMIT};
 pub use engine::hit_value;
 pub use illegal::Illegal;
-pub use options::{DeckChoice, Decks, LogisticsMode, Mode, TiehuoOptions};
+pub use options::{DeckChoice, Decks, LogisticsMode, Mode, TiehuoOptions, option_fields};
 pub use state::{
     AttackStage, AttackStep, Environment, Finish, Flag, Focus, Pending, Phase, PlayerState, Reason,
     Tiehuo,

@@ -289,3 +289,117 @@ impl TiehuoOptions {
         }
     }
 }
+
+/// The options the lobby's form offers (§1, §17.11), each a key of the engine protocol's
+/// `options`. Left out: the decks and the banned cards (lists, which the deck editor gives).
+#[must_use]
+pub fn option_fields() -> Vec<zhanqi_core::OptionField> {
+    use serde_json::json;
+    use zhanqi_core::{OptionField, OptionKind, OptionValue};
+    let standard = TiehuoOptions::default();
+    let int = |key, min, max, default: i64, label_en, label_zh| OptionField {
+        key,
+        kind: OptionKind::Int { min, max, step: 1 },
+        default: json!(default),
+        modes: &[],
+        label_en,
+        label_zh,
+    };
+    let flag = |key, default: bool, label_en, label_zh| OptionField {
+        key,
+        kind: OptionKind::Bool,
+        default: json!(default),
+        modes: &[],
+        label_en,
+        label_zh,
+    };
+    vec![
+        flag(
+            "fog_of_war",
+            standard.fog_of_war,
+            "Fog of war: battle decks face down",
+            "战争迷雾（作战牌背面朝上）",
+        ),
+        OptionField {
+            key: "logistics_mode",
+            kind: OptionKind::Choice {
+                values: &[
+                    OptionValue {
+                        value: "individual",
+                        label_en: "Each player rolls their own",
+                        label_zh: "各自掷骰",
+                    },
+                    OptionValue {
+                        value: "shared",
+                        label_en: "One roll for both players",
+                        label_zh: "通用的后勤点数",
+                    },
+                ],
+            },
+            default: json!(standard.logistics_mode),
+            modes: &[],
+            label_en: "Logistics roll",
+            label_zh: "后勤点数",
+        },
+        int(
+            "logistics_base",
+            40,
+            80,
+            i64::from(standard.logistics_base),
+            "Logistics base (before the dice)",
+            "后勤基数（掷骰前）",
+        ),
+        int(
+            "logistics_dice",
+            1,
+            2,
+            i64::from(standard.logistics_dice),
+            "Logistics dice (d6)",
+            "后勤骰数（d6）",
+        ),
+        int(
+            "resupply_max",
+            0,
+            10,
+            i64::from(standard.resupply_max),
+            "Most cards one resupply adds",
+            "每次补充的最多牌数",
+        ),
+        int(
+            "focus_min_participants",
+            1,
+            6,
+            i64::from(standard.focus_min_participants),
+            "Fewest cards in a focus fire",
+            "集火攻击的最少参与牌数",
+        ),
+        int(
+            "focus_bonus_q",
+            0,
+            4,
+            i64::from(standard.focus_bonus_q),
+            "Focus-fire bonus (quarters: 1 = +25 %)",
+            "集火加成（四分之一：1 = +25%）",
+        ),
+        int(
+            "heavy_penalty_q",
+            -4,
+            0,
+            i64::from(standard.heavy_penalty_q),
+            "Heavy-damage penalty (quarters: −2 = −50 %)",
+            "重创惩罚（四分之一：−2 = −50%）",
+        ),
+        flag(
+            "destroy_on_zero",
+            standard.destroy_on_zero,
+            "A card is destroyed when its damage reaches its combat value",
+            "伤害达到战斗力时即被消灭",
+        ),
+        flag(
+            "logistics_cost_strict",
+            standard.logistics_cost_strict,
+            "A logistics cost needs slack greater than the cost",
+            "后勤消耗需富余大于消耗值",
+        ),
+    ]
+}

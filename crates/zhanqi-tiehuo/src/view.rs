@@ -32,20 +32,23 @@ impl Tiehuo {
             let wanted = cards.iter().filter(|&&d| d == c).count();
             let held = state.reserve.iter().filter(|&&d| d == c).count();
             if wanted > held {
+                let id = &card(c).id;
                 problems.push(format!(
-                    "{} is deployed {wanted} times, but the deck holds {held}",
-                    card(c).id
+                    "{id} is deployed {wanted} times, but the deck holds {held} / {id} 部署了 {wanted} 张，但套牌中只有 {held} 张"
                 ));
             }
         }
         if !cards.iter().any(|&c| card(c).is_battle()) {
-            problems.push("a battle deck needs at least one battle card (6.1(a))".to_owned());
+            problems.push(
+                "a battle deck needs at least one battle card / 作战牌组至少要有一张作战牌"
+                    .to_owned(),
+            );
         }
         for &c in cards {
             if self.is_banned(c) && !problems.iter().any(|p| p.starts_with(&card(c).id)) {
+                let id = &card(c).id;
                 problems.push(format!(
-                    "{} is banned and may not be deployed (6.1(b))",
-                    card(c).id
+                    "{id} is banned and may not be deployed / {id} 是禁用牌，不能部署"
                 ));
             }
         }
@@ -53,7 +56,9 @@ impl Tiehuo {
         let l = state.logistics.unwrap_or(0);
         if total > l {
             problems.push(format!(
-                "the effective logistics add up to {total}, above the player's L of {l} (6.1(c))"
+                "the effective logistics add up to {total}, above the player's L of {l}; leave out cards worth {} / 有效后勤合计 {total}，超过后勤点数 {l}，需减少 {}",
+                total - l,
+                total - l
             ));
         }
         problems

@@ -2,9 +2,12 @@
 //! once per crate.
 
 mod abilities;
+mod ai;
 mod cards;
+mod client;
 mod common;
 mod digests;
+mod engine;
 mod notation;
 mod perft;
 mod properties;

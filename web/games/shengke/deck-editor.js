@@ -40,16 +40,17 @@ export function deckText(editor) {
 }
 
 /**
- * Marks the editor's rows a violation names: "line N: …" (row N) or a card id ("M1 …").
+ * Marks the editor's rows a refusal names: the server's marks `line:N` (the deck file's line N,
+ * the editor's row N) and `card:M1` (a card by its id).
  * @param {HTMLElement} editor
- * @param {string[]} problems
+ * @param {string[]} marks
  */
-export function markInvalidRows(editor, problems) {
+export function markInvalidRows(editor, marks) {
+  const named = new Set(marks);
   for (const row of editor.querySelectorAll('tbody tr')) {
     const id = row.querySelector('td')?.textContent ?? '';
     const number = Number(/** @type {HTMLElement} */ (row).dataset.row) + 1;
-    const named = problems.some((problem) => problem.startsWith(`line ${number}:`) || (id !== '' && problem.startsWith(`${id} `)));
-    row.classList.toggle('invalid', named);
+    row.classList.toggle('invalid', named.has(`line:${number}`) || (id !== '' && named.has(`card:${id}`)));
   }
 }
 

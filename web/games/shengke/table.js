@@ -44,8 +44,8 @@ export function mountTable(host) {
   let sideMarks = new Map();
   /** the cards and cells clicked so far, among the server's choices */
   let choosing = new Choosing([]);
-  /** @type {string[]} the lines of the last message, which may name rows of the deck editor */
-  let problems = [];
+  /** @type {string[]} the places of the deck the last refusal named (`line:3`, `card:M1`) */
+  let marked = [];
   /** @type {SavedLayout[]} */
   let saved = [];
   /** @type {{dice: number[], elements: string[] | null, seat: string} | null} the last roll */
@@ -144,7 +144,7 @@ export function mountTable(host) {
       if (!editorElement || key !== editorKey) {
         editorElement = deckEditor(setup.cards, !setup.ready);
         editorKey = key;
-        markInvalidRows(editorElement, problems);
+        markInvalidRows(editorElement, marked);
       }
       if (!table.contains(editorElement)) replace(table, h('div', { class: 'sk-setup' }, h('h3', {}, tr('sk_your_deck')), editorElement));
       return;
@@ -354,10 +354,10 @@ export function mountTable(host) {
         oneCard && h('button', { id: 'place-one', onclick: () => act(oneCard) }, tr('sk_place_one')),
         placing() && h('button', { id: 'cancel-placement', onclick: () => { choosing = choosing.restart(); draw(); } }, t('cancel')))];
     },
-    notice(text) {
-      problems = text ? text.split('\n') : [];
+    notice(_text, marks) {
+      marked = marks;
       const element = editor();
-      if (element) markInvalidRows(element, problems);
+      if (element) markInvalidRows(element, marked);
     },
     destroy() {},
   };

@@ -151,6 +151,8 @@ struct ReplyMessage {
 struct WireError {
     code: String,
     message: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    marks: Vec<String>,
 }
 
 /// A frame on `zq.node.<node>.frames`.
@@ -599,9 +601,9 @@ impl NatsBus {
             let _ = tokio::time::timeout(FRAMES_PATIENCE, delivered.wait_for(|seq| *seq >= frames))
                 .await;
         }
-        reply
-            .answer
-            .map_err(|error| ApiError::new(intern_code(&error.code), error.message))
+        reply.answer.map_err(|error| {
+            ApiError::new(intern_code(&error.code), error.message).marking(error.marks)
+        })
     }
 }
 
@@ -759,6 +761,7 @@ async fn publish_reply(client: &Client, to: Subject, frames: u64, answer: Result
         answer: answer.map_err(|error| WireError {
             code: error.code.to_owned(),
             message: error.message,
+            marks: error.marks,
         }),
     };
     let Ok(text) = serde_json::to_string(&reply) else {

@@ -244,7 +244,9 @@ impl Room {
 /// A layout the game refused, as the error the player sees.
 pub(super) fn layout_error(error: UiError) -> ApiError {
     match error {
-        UiError::Setup(violations) => ApiError::new("illegal_layout", violations.join("\n")),
+        UiError::Setup(error) => {
+            ApiError::new("illegal_layout", error.violations.join("\n")).marking(error.marks)
+        }
         UiError::Unsupported(reason) => ApiError::wrong_phase(reason),
         UiError::Game(error) => ApiError::new("illegal_layout", error.to_string()),
     }

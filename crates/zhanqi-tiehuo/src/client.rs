@@ -1,0 +1,205 @@
+//! Tiehuo's client contract ([`ClientGame`]): each viewer's table and events under fog of war,
+//! every listed action as clicks, the deployment editor that the game asks for after the
+//! environment and logistics rolls, and the clock rule, from [`crate::ui`].
+
+use zhanqi_core::{
+    Choice, ClientGame, Game, GameNotation, GameRng, OptionField, Seat, SetupEditor, SetupError,
+    TimeoutRule, Viewer,
+};
+
+use crate::action::{Action, Event};
+use crate::catalog::CardIndex;
+use crate::state::{Pending, Tiehuo, card, catalog};
+use crate::token::Player;
+use crate::ui::{
+    DeploymentUi, EventUi, TableUi, card_click, class_click, option_click, reserve_click,
+};
+
+/// The timeouts that lose a game: the rules have no clock, so the platform plays a random
+/// listed action (or a random deployment) for a seat whose clock runs out, and the fifth
+/// loses, as in the other games.
+pub const TIMEOUT_LIMIT: u8 = 5;
+
+/// The board: a card game has no geometry beyond its two sides.
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
+pub struct BoardUi {
+    /// `tiehuo`.
+    pub game: &'static str,
+    /// Seat 1 at the bottom, seat 2 at the top.
+    pub seats: [(&'static str, &'static str); 2],
+    /// Whether fog of war is played.
+    pub fog: bool,
+}
+
+impl Tiehuo {
+    /// Reads a deployment's text (card ids separated by commas) against the catalog, every
+    /// unknown id one violation.
+    fn read_deployment(text: &str) -> Result<Vec<CardIndex>, SetupError> {
+        let mut cards = Vec::new();
+        let mut unknown = Vec::new();
+        for id in text.split(',').map(str::trim).filter(|id| !id.is_empty()) {
+            match catalog().index_of(id) {
+                Some(index) => cards.push(index),
+                None => unknown.push(format!(
+                    "'{id}' is no card of this game / '{id}' 不是本游戏的牌"
+                )),
+            }
+        }
+        if !unknown.is_empty() {
+            return Err(SetupError::all(unknown));
+        }
+        cards.sort_unstable();
+        Ok(cards)
+    }
+
+    /// The player of a seat that deploys now.
+    fn deploying(&self, seat: Seat) -> Result<Player, SetupError> {
+        match Player::of_seat(seat) {
+            Some(player) if self.has_unlisted_actions(seat) => Ok(player),
+            _ => Err(self.no_setup()),
+        }
+    }
+}
+
+impl ClientGame for Tiehuo {
+    type Board = BoardUi;
+    type Table = TableUi;
+    type EventView = EventUi;
+    type Setup = DeploymentUi;
+
+    fn option_fields() -> Vec<OptionField> {
+        crate::options::option_fields()
+    }
+
+    fn board(&self) -> BoardUi {
+        BoardUi {
+            game: Tiehuo::NAME,
+            seats: [("1", "bottom"), ("2", "top")],
+            fog: self.fog(),
+        }
+    }
+
+    fn table(&self, viewer: Viewer) -> TableUi {
+        self.table_ui(viewer)
+    }
+
+    fn event_views(
+        &self,
+        before: &Tiehuo,
+        action: &Action,
+        events: &[Event],
+        viewer: Viewer,
+    ) -> Vec<EventUi> {
+        // A chance outcome has no seat; everything else was played by the seat to act, or
+        // (concession, a deployment) by the one seat it names.
+        let by = match action {
+            Action::Environment(_) | Action::Logistics(_) | Action::Value(_) | Action::Draw(_) => {
+                None
+            }
+            Action::Concede => Some(
+                self.finish()
+                    .and_then(|f| f.winner)
+                    .map_or(Player::One, Player::other),
+            ),
+            // The seat whose reserve gave the cards.
+            Action::Deploy(_) => Player::BOTH
+                .into_iter()
+                .find(|p| self.player(*p).reserve.len() < before.player(*p).reserve.len()),
+            _ => before.turn,
+        };
+        before.events_ui(self, action, events, by, viewer)
+    }
+
+    fn moved_by(&self, event: &EventUi) -> Option<Seat> {
+        match event {
+            EventUi::Acted { by, .. } | EventUi::Deployed { by, .. } => self.seat_by_name(by),
+            _ => None,
+        }
+    }
+
+    fn choice(&self, seat: Seat, action: &Action) -> Choice {
+        let me = Player::of_seat(seat).unwrap_or(Player::One);
+        let text = self.action_text(action);
+        let clicks = match action {
+            Action::Done => vec!["done".to_owned()],
+            Action::End => vec!["end".to_owned()],
+            Action::Pass => vec!["pass".to_owned()],
+            Action::Fire => vec!["fire".to_owned()],
+            Action::FocusFog => vec!["focus".to_owned()],
+            Action::Concede => vec!["concede".to_owned()],
+            Action::Attack(c, k) => vec![card_click(me, c), option_click(*k)],
+            Action::FocusOn(target) => vec!["focus".to_owned(), card_click(me.other(), target)],
+            Action::Name(c) | Action::CutOff(c) => vec![card_click(me, c)],
+            Action::NameClass(class) => vec![class_click(me, *class)],
+            Action::Option(k) => vec![option_click(*k)],
+            Action::Designate(side, class) => vec![class_click(*side, *class)],
+            Action::FocusTarget(target) => vec![card_click(me.other(), target)],
+            Action::Targets(targets) => {
+                let side = match &self.pending {
+                    Pending::Attack(step) => Tiehuo::target_side(
+                        me,
+                        &card(step.attacker.card).attacks()[usize::from(step.option) - 1],
+                    ),
+                    _ => me.other(),
+                };
+                targets.iter().map(|t| card_click(side, t)).collect()
+            }
+            Action::Resupply(index) => vec![reserve_click(*index)],
+            Action::Environment(_)
+            | Action::Logistics(_)
+            | Action::Value(_)
+            | Action::Draw(_)
+            | Action::Deploy(_) => vec![text.clone()],
+        };
+        Choice {
+            clicks,
+            action: text,
+        }
+    }
+
+    fn setup_editor(&self, seat: Seat) -> Option<SetupEditor> {
+        // The deployment comes after the environment and logistics rolls (§5, §6): the game
+        // asks for it during play, never before the start.
+        self.has_unlisted_actions(seat).then_some(SetupEditor {
+            kind: "deployment",
+            before_start: false,
+            swaps: false,
+            public: false,
+        })
+    }
+
+    fn random_setup(&self, seat: Seat, rng: &mut GameRng) -> Result<String, SetupError> {
+        let player = self.deploying(seat)?;
+        let cards = self
+            .ai_deployment(player, rng)
+            .ok_or_else(|| SetupError::one("no card of the deck fits within the logistics / 套牌中没有一张作战牌在后勤点数之内"))?;
+        Ok(Tiehuo::text_of(&Action::Deploy(cards)))
+    }
+
+    fn check_setup(&self, seat: Seat, text: &str) -> Result<String, SetupError> {
+        let player = self.deploying(seat)?;
+        let cards = Tiehuo::read_deployment(text)?;
+        let problems = self.deployment_problems(player, &cards);
+        if problems.is_empty() {
+            Ok(Tiehuo::text_of(&Action::Deploy(cards)))
+        } else {
+            Err(SetupError::all(problems))
+        }
+    }
+
+    fn setup_view(&self, seat: Seat, text: &str) -> Result<DeploymentUi, SetupError> {
+        let player = self.deploying(seat)?;
+        let cards = Tiehuo::read_deployment(text)?;
+        Ok(self.deployment_ui(player, &cards))
+    }
+
+    fn timeout_rule(&self) -> TimeoutRule {
+        TimeoutRule::PlayForSeat {
+            limit: TIMEOUT_LIMIT,
+        }
+    }
+
+    fn profile_family() -> &'static str {
+        Tiehuo::NAME
+    }
+}
