@@ -250,7 +250,7 @@ test('qizhan: deck editor and file import, a whole game against an AI by clickin
       await page.locator('.page.replay[data-step="0"]').waitFor();
       await page.locator('#table .qz-side.theirs .qz-card.hand:not(.back)').first().waitFor();
       // The game was played with the imported deck: its custom card is in side A's cards.
-      assert.match(await page.locator('#step-jfen').inputValue(), /\nA hand [^\n]*XQ01/,
+      assert.match(await page.locator('#step-position').inputValue(), /\nA hand [^\n]*XQ01/,
         'the custom card of the imported deck is in the game');
       await page.locator('#step-forward').click();
       await page.locator('.page.replay[data-step="1"]').waitFor();
