@@ -3,25 +3,11 @@
 //! editor show.
 
 use serde_json::Value;
-use zhanqi_core::testkit::{PlayoutConfig, check_client_contract};
+use zhanqi_core::testkit::check_client_contract;
 use zhanqi_core::{ClientGame, Game, GameNotation, GameRng, Seat, ToAct, Viewer};
 use zhanqi_tiehuo::{LogisticsMode, Phase, Tiehuo, TiehuoOptions};
 
-fn config(games: usize, seed: u64) -> PlayoutConfig {
-    PlayoutConfig {
-        games,
-        max_plies: 400,
-        seed,
-    }
-}
-
-fn options(fog: bool, logistics: LogisticsMode) -> TiehuoOptions {
-    TiehuoOptions {
-        fog_of_war: fog,
-        logistics_mode: logistics,
-        ..TiehuoOptions::default()
-    }
-}
+use crate::properties::{config, options};
 
 #[test]
 fn the_client_contract_holds_without_fog() {

@@ -3,7 +3,8 @@
 use zhanqi_core::testkit::{PlayoutConfig, Property, check, check_all};
 use zhanqi_tiehuo::{LogisticsMode, Tiehuo, TiehuoOptions};
 
-fn config(games: usize, seed: u64) -> PlayoutConfig {
+/// `games` random games of at most 400 plies from `seed`.
+pub(crate) fn config(games: usize, seed: u64) -> PlayoutConfig {
     PlayoutConfig {
         games,
         max_plies: 400,
@@ -11,7 +12,8 @@ fn config(games: usize, seed: u64) -> PlayoutConfig {
     }
 }
 
-fn options(fog: bool, logistics: LogisticsMode) -> TiehuoOptions {
+/// The standard options with fog of war and the logistics mode as given.
+pub(crate) fn options(fog: bool, logistics: LogisticsMode) -> TiehuoOptions {
     TiehuoOptions {
         fog_of_war: fog,
         logistics_mode: logistics,
