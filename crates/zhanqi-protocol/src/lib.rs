@@ -16,6 +16,7 @@ mod perft;
 mod record;
 mod registry;
 mod request;
+mod session;
 mod ui;
 
 pub use dyn_game::{
@@ -30,4 +31,5 @@ pub use registry::{
     entry, visit,
 };
 pub use request::RequestError;
+pub use session::EngineSession;
 pub use ui::{PlayedUi, UiError, ViewerEvents};

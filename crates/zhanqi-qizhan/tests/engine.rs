@@ -5,35 +5,7 @@
 
 use serde_json::{Value, json};
 use zhanqi_core::GameRng;
-use zhanqi_protocol::{Engine, Registry};
-
-/// An engine session.
-struct Session(Engine);
-
-impl Session {
-    fn new() -> Session {
-        Session(Engine::new(Registry::standard()))
-    }
-
-    fn ask(&mut self, request: &Value) -> Value {
-        let line = self.0.answer(request.to_string().as_bytes()).line;
-        serde_json::from_str(&line).expect("answers are JSON")
-    }
-
-    fn ok(&mut self, request: &Value) -> Value {
-        let answer = self.ask(request);
-        assert_eq!(answer["ok"], true, "{request} refused: {answer}");
-        answer
-    }
-
-    fn load(&mut self, position: &str) -> Value {
-        self.ok(&json!({"op":"load","game":"qizhan","position":position}))
-    }
-
-    fn play(&mut self, seat: &str, action: &str) -> Value {
-        self.ok(&json!({"op":"play","seat":seat,"move":action}))
-    }
-}
+use zhanqi_protocol::EngineSession as Session;
 
 /// Q27's position: B is about to play Night Raid against a hand of three.
 const NIGHT_RAID: &str = "qizhan main B turn 5 spent 0 bonus 0 played 0 last 11 seq 36
@@ -154,7 +126,7 @@ fn new_takes_parameters_factions_custom_cards_and_deck_lists() {
 fn load_answers_the_canonical_form_and_refuses_with_line_and_field() {
     let mut session = Session::new();
     let shuffled = NIGHT_RAID.replace("AZ03#4,AZ03#9,AZ17#12", "AZ17#12,AZ03#9,AZ03#4");
-    let answer = session.load(&shuffled);
+    let answer = session.load("qizhan", &shuffled);
     assert_eq!(answer["position"], NIGHT_RAID);
     let bad = NIGHT_RAID.replace("CW03#30:3/1/2", "CW03#30:9/1/2");
     let refused = session.ask(&json!({"op":"load","game":"qizhan","position":bad}));
@@ -168,7 +140,7 @@ fn load_answers_the_canonical_form_and_refuses_with_line_and_field() {
 #[test]
 fn views_hide_the_other_hand_and_both_decks() {
     let mut session = Session::new();
-    session.load(NIGHT_RAID);
+    session.load("qizhan", NIGHT_RAID);
     let a = session.ok(&json!({"op":"view","seat":"A"}));
     let b = session.ok(&json!({"op":"view","seat":"B"}));
     let a = a["position"].as_str().unwrap();
@@ -184,7 +156,7 @@ fn views_hide_the_other_hand_and_both_decks() {
 #[test]
 fn the_random_discard_is_a_chance_node_that_roll_and_play_resolve() {
     let mut session = Session::new();
-    session.load(NIGHT_RAID);
+    session.load("qizhan", NIGHT_RAID);
     let refused = session.ask(&json!({"op":"roll"}));
     assert_eq!(refused["ok"], false, "roll only at a chance node");
     let wrong_seat = session.ask(&json!({"op":"play","seat":"A","move":"end"}));
@@ -219,7 +191,7 @@ fn the_random_discard_is_a_chance_node_that_roll_and_play_resolve() {
 #[test]
 fn either_seat_may_concede_at_any_time_and_perft_counts_sequences() {
     let mut session = Session::new();
-    session.load(NIGHT_RAID);
+    session.load("qizhan", NIGHT_RAID);
     let one = session.ok(&json!({"op":"perft","depth":1}));
     let legal = session.ok(&json!({"op":"legal"}));
     assert_eq!(one["nodes"], legal["moves"]["B"].as_array().unwrap().len());

@@ -2,41 +2,7 @@
 //! writer sees it.
 
 use serde_json::{Value, json};
-use zhanqi_protocol::{Engine, Registry};
-
-/// An engine session over the standard registry.
-struct Session(Engine);
-
-impl Session {
-    fn new() -> Session {
-        Session(Engine::new(Registry::standard()))
-    }
-
-    fn ask(&mut self, request: &Value) -> Value {
-        let line = self.0.answer(request.to_string().as_bytes()).line;
-        serde_json::from_str(&line).expect("answers are JSON")
-    }
-
-    fn ok(&mut self, request: &Value) -> Value {
-        let answer = self.ask(request);
-        assert_eq!(answer["ok"], true, "{request} refused: {answer}");
-        answer
-    }
-
-    fn refused(&mut self, request: &Value) -> String {
-        let answer = self.ask(request);
-        assert_eq!(answer["ok"], false, "{request} accepted: {answer}");
-        answer.to_string()
-    }
-
-    fn load(&mut self, position: &str) -> Value {
-        self.ok(&json!({"op":"load","game":"siguo","position":position}))
-    }
-
-    fn play(&mut self, seat: &str, action: &str) -> Value {
-        self.ok(&json!({"op":"play","seat":seat,"move":action}))
-    }
-}
+use zhanqi_protocol::EngineSession as Session;
 
 const EMPTY: &str =
     "18/18/18/18/18/18/18/18/18/18/18/18/18/18/18/18/18/18 d1234 4/2,4/2,4/2,4/2 - 0 0";
@@ -103,7 +69,7 @@ fn new_starts_after_the_reveal_with_given_or_seeded_deployments() {
 #[test]
 fn the_deployment_phase_of_tv27_through_the_engine() {
     let mut session = Session::new();
-    assert_eq!(session.load(EMPTY)["position"], EMPTY);
+    assert_eq!(session.load("siguo", EMPTY)["position"], EMPTY);
     assert_eq!(
         session.ok(&json!({"op":"legal"})),
         json!({"ok":true,"to_move":["1","2","3","4"],"moves":{"1":null,"2":null,"3":null,"4":null}})
@@ -140,7 +106,7 @@ fn the_deployment_phase_of_tv27_through_the_engine() {
 #[test]
 fn play_records_and_refusals_follow_the_opening_of_12_1() {
     let mut session = Session::new();
-    session.load(START);
+    session.load("siguo", START);
     for (seat, action, record) in [
         ("1", "f6-h6", "f6-h6"),
         ("2", "m6-k6", "m6-k6"),
@@ -181,7 +147,10 @@ fn play_records_and_refusals_follow_the_opening_of_12_1() {
 #[test]
 fn a_redeployment_and_a_bomb_through_the_engine_as_12_2() {
     let mut session = Session::new();
-    session.load("1:Ga1,Rl8,Sa5,Sb5,Sc5,Sd5,Se5 2:Gr1,Sk4,Sm6,Sk2,Sj3 3:Gr18,Sk1 4:Ga18,Cl2");
+    session.load(
+        "siguo",
+        "1:Ga1,Rl8,Sa5,Sb5,Sc5,Sd5,Se5 2:Gr1,Sk4,Sm6,Sk2,Sj3 3:Gr18,Sk1 4:Ga18,Cl2",
+    );
     for (seat, action) in [
         ("1", "l8-l5"),
         ("2", "r1-q1"),
@@ -231,7 +200,7 @@ fn a_redeployment_and_a_bomb_through_the_engine_as_12_2() {
 #[test]
 fn outcome_and_game_over_of_tv28() {
     let mut session = Session::new();
-    session.load("1:Ga1,Rr5 2:Gr1 3:Gr18");
+    session.load("siguo", "1:Ga1,Rr5 2:Gr1 3:Gr18");
     session.play("1", "r5xr1");
     assert_eq!(
         session.ok(&json!({"op":"position"}))["position"],
@@ -248,12 +217,12 @@ fn outcome_and_game_over_of_tv28() {
     session.refused(&json!({"op":"play","seat":"3","move":"r18-r17"}));
     session.refused(&json!({"op":"think","seat":"3","player":"random"}));
     // The quiet limit: 199 quiet actions, then one more.
-    session.load("1:Ga1,Se5 2:Gr1 3:Gr18 4:Ga18");
+    session.load("siguo", "1:Ga1,Se5 2:Gr1 3:Gr18 4:Ga18");
     let position = session.ok(&json!({"op":"position"}))["position"]
         .as_str()
         .unwrap()
         .replace(" - 0 0", " - 199 199");
-    session.load(&position);
+    session.load("siguo", &position);
     session.play("1", "e5-e6");
     assert_eq!(
         session.ok(&json!({"op":"outcome"}))["outcome"],
@@ -264,7 +233,7 @@ fn outcome_and_game_over_of_tv28() {
 #[test]
 fn load_answers_the_canonical_string_and_refuses_every_problem() {
     let mut session = Session::new();
-    let answer = session.load("1:Ga1,Rl9 2:Gr1,Sl5 3:Gr18 4:Ga18");
+    let answer = session.load("siguo", "1:Ga1,Rl9 2:Gr1,Sl5 3:Gr18 4:Ga18");
     assert!(
         answer["position"]
             .as_str()
@@ -281,12 +250,12 @@ fn load_answers_the_canonical_string_and_refuses_every_problem() {
 #[test]
 fn think_gives_a_whole_deployment_then_listed_moves() {
     let mut session = Session::new();
-    session.load(EMPTY);
+    session.load("siguo", EMPTY);
     let answer = session.ok(&json!({"op":"think","seat":"2","player":"heuristic","seed":1}));
     let deployment = answer["move"].as_str().unwrap().to_owned();
     assert!(deployment.starts_with("Gr1 "), "{deployment}");
     session.play("2", &deployment);
-    session.load(START);
+    session.load("siguo", START);
     for player in ["random", "heuristic", "ismcts:iters=30"] {
         let answer = session.ok(&json!({"op":"think","seat":"1","player":player,"seed":2}));
         let legal = session.ok(&json!({"op":"legal"}));

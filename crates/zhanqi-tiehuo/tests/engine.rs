@@ -1,36 +1,9 @@
 //! `zhanqi engine` serving 铁与火 (§17.10): every request of the protocol through the registry,
 //! and whole random games played through it, rolls and deployments included.
 
-use serde_json::{Value, json};
+use serde_json::json;
 use zhanqi_core::GameRng;
-use zhanqi_protocol::{Engine, Registry};
-
-/// One engine session.
-struct Session(Engine);
-
-impl Session {
-    fn new() -> Session {
-        Session(Engine::new(Registry::standard()))
-    }
-
-    fn ask(&mut self, request: &Value) -> Value {
-        let line = self.0.answer(request.to_string().as_bytes()).line;
-        serde_json::from_str(&line).expect("answers are JSON")
-    }
-
-    fn ok(&mut self, request: &Value) -> Value {
-        let answer = self.ask(request);
-        assert_eq!(answer["ok"], true, "{request} refused: {answer}");
-        answer
-    }
-
-    fn position(&mut self) -> String {
-        self.ok(&json!({"op":"position"}))["position"]
-            .as_str()
-            .unwrap()
-            .to_owned()
-    }
-}
+use zhanqi_protocol::EngineSession as Session;
 
 const START: &str = "tiehuo mode=formation logistics=individual fog=off
 phase env round 0/0 turn -
