@@ -111,6 +111,18 @@ function lookup(key, game) {
 }
 
 /**
+ * A game's own string `key` (its name `game_<game>`, its one-line description `game_blurb`), or
+ * null when the game has none.
+ * @param {string} key
+ * @param {string} game
+ * @returns {string | null}
+ */
+export function gameText(key, game) {
+  const own = BY_GAME[game];
+  return own?.[current]?.[key] ?? own?.en?.[key] ?? null;
+}
+
+/**
  * A seat's name for people (南 / South, Player 1 …), from the game's strings.
  * @param {string} seat
  * @param {string} [game]  the game whose seat it is (games may name seats alike)

@@ -2,6 +2,7 @@
 
 export const en = {
   intro: 'Play Chinese war-strategy games against friends and AI. Sign in, register, or play as a guest.',
+  games_offered: 'The games',
   name: 'Name',
   password: 'Password',
   sign_in: 'Sign in',

@@ -3,6 +3,7 @@
 /** @type {Record<keyof typeof import('./en.js').en, string>} */
 export const zh = {
   intro: '和朋友或电脑下中国战棋。登录、注册,或以游客身份直接开始。',
+  games_offered: '棋类',
   name: '名字',
   password: '密码',
   sign_in: '登录',

@@ -1,8 +1,10 @@
-// Sign in, register, or play as a guest with a chosen name.
+// The landing page: the games zhanqi offers (`GET /api/games`, described by their modules),
+// and signing in, registering, or playing as a guest with a chosen name.
 
 import * as api from '../api.js';
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { gameModule, modeLabel } from '../games/index.js';
+import { gameText, t } from '../i18n.js';
 
 /** @typedef {import('../main.js').Context} Context */
 
@@ -57,9 +59,20 @@ export function mount(root, ctx) {
     return element;
   };
 
+  const games = h('ul', { class: 'game-list', id: 'game-list', 'aria-label': t('games_offered') });
+  api.games().then((offered) => {
+    games.replaceChildren(...offered.filter((game) => gameModule(game.name)).map((game) =>
+      h('li', { 'data-game': game.name },
+        h('strong', {}, gameText(`game_${game.name}`, game.name) ?? game.name),
+        h('span', { class: 'blurb' }, gameText('game_blurb', game.name) ?? ''),
+        h('small', { class: 'modes' }, game.modes.map((mode) => modeLabel(game.name, mode)).join(' · ')),
+      )));
+  }).catch(() => games.remove());
+
   root.append(
     h('section', { class: 'page sign-in' },
       h('p', { class: 'intro' }, t('intro')),
+      games,
       h('div', { class: 'cards' },
         form('login', t('sign_in'), true, t('sign_in'), api.login),
         form('register', t('register'), true, t('register'), api.register),

@@ -9,7 +9,6 @@
 //! `ZHANQI_REQUIRE_BROWSER=1`. Screenshots of failed scenarios go to
 //! `target/browser-screenshots/`, and their paths are printed.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -84,14 +83,7 @@ fn missing_tools(root: &Path, need_browser: bool) -> Option<String> {
 /// Skips loudly, on the real stderr past the test harness's capture, or fails when the
 /// environment demands the browser tests.
 fn skip(test: &str, reason: &str) {
-    assert!(
-        std::env::var("ZHANQI_REQUIRE_BROWSER").as_deref() != Ok("1"),
-        "{test}: {reason}, and ZHANQI_REQUIRE_BROWSER=1 requires it"
-    );
-    let _ = writeln!(
-        std::io::stderr(),
-        "\n**** SKIPPED {test}: {reason}. Set ZHANQI_REQUIRE_BROWSER=1 to fail instead. ****\n"
-    );
+    zhanqi_core::testkit::skip(test, reason, "ZHANQI_REQUIRE_BROWSER");
 }
 
 fn report(output: &Output) -> String {

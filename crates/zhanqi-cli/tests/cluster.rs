@@ -29,13 +29,10 @@ fn cluster_services() -> Option<(String, String)> {
     ) {
         (Some(database), Some(nats)) => Some((database, nats)),
         _ => {
-            assert!(
-                variable("ZHANQI_REQUIRE_CLUSTER").as_deref() != Some("1"),
-                "ZHANQI_REQUIRE_CLUSTER=1 but ZHANQI_TEST_DATABASE_URL and ZHANQI_TEST_NATS_URL \
-                 are not both set"
-            );
-            eprintln!(
-                "SKIPPED: the cluster tests need ZHANQI_TEST_DATABASE_URL and ZHANQI_TEST_NATS_URL"
+            zhanqi_core::testkit::skip(
+                "the cluster tests",
+                "they need ZHANQI_TEST_DATABASE_URL and ZHANQI_TEST_NATS_URL",
+                "ZHANQI_REQUIRE_CLUSTER",
             );
             None
         }

@@ -24,7 +24,11 @@ fn corpus_dir(test: &str) -> Option<PathBuf> {
         .map(|dir| dir.join("shared/data/qq-jgs"))
         .find(|dir| dir.is_dir());
     if found.is_none() {
-        eprintln!("!!! {test}: SKIPPED, the QQ corpus {CORPUS} is absent !!!");
+        zhanqi_core::testkit::skip(
+            test,
+            &format!("the QQ corpus {CORPUS} is absent"),
+            "ZHANQI_REQUIRE_CORPUS",
+        );
     }
     found
 }

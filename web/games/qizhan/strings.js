@@ -5,6 +5,7 @@ import { translator } from '../../i18n.js';
 
 const en = {
   game_qizhan: '棋戰卡牌 (qizhan)',
+  game_blurb: 'A card game on a zoned board: generals, troops and buildings move between zones and fight within range.',
   seat_A: 'Side A (first)',
   seat_B: 'Side B (second)',
   reason_no_cards: 'a side has no cards left in hand or on the board',
@@ -99,6 +100,7 @@ const en = {
 /** @type {Record<keyof typeof en, string>} */
 const zh = {
   game_qizhan: '棋戰卡牌',
+  game_blurb: '棋戰卡牌：分區棋盤上的卡牌對戰，將領、部隊與建築在區域間移動，於射程內交戰。',
   seat_A: '第一戰方 A（先手）',
   seat_B: '第二戰方 B（後手）',
   reason_no_cards: '一方手牌與場上皆已無牌',

@@ -5,6 +5,7 @@ import { translator } from '../../i18n.js';
 
 const en = {
   game_siguo: '四國戰棋 (four kingdoms)',
+  game_blurb: 'Four kingdoms: two against two on a cross-shaped board, with chariots, cannons, bases, bomb and exchange cards.',
   seat_1: 'Red (1)',
   seat_2: 'Black (2)',
   seat_3: 'Yellow (3)',
@@ -72,6 +73,7 @@ const en = {
 /** @type {Record<keyof typeof en, string>} */
 const zh = {
   game_siguo: '四國戰棋',
+  game_blurb: '四國戰棋：十字棋盤上二對二，車炮縱橫，爭奪基地，炸彈牌與交換牌。',
   seat_1: '紅方 (1)',
   seat_2: '黑方 (2)',
   seat_3: '黃方 (3)',

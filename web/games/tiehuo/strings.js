@@ -5,6 +5,7 @@ import { translator } from '../../i18n.js';
 
 const en = {
   game_tiehuo: 'Iron and Fire (tiehuo)',
+  game_blurb: 'Iron and Fire: a military card game of logistics, dice damage, focus fire, fog of war and tanks you build.',
   mode_formation: 'Iron and Fire — formation',
   mode_alt_history: 'Iron and Fire — alternative history',
   seat_1: 'Player 1 (first)',
@@ -107,6 +108,7 @@ const en = {
 /** @type {Record<keyof typeof en, string>} */
 const zh = {
   game_tiehuo: '铁与火',
+  game_blurb: '铁与火：后勤、骰子伤害、集火、战争迷雾与自造坦克的军事卡牌游戏。',
   mode_formation: '铁与火·排兵布阵赛',
   mode_alt_history: '铁与火·架空历史赛',
   seat_1: '先手（1号）',

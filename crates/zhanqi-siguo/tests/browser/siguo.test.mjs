@@ -99,8 +99,8 @@ test('a siguo room with three AI seats plays to the end without showing a deploy
       await page.reload();
       await page.locator('body[data-page=lobby]').waitFor();
       await page.locator('#create-mode').selectOption({ label: '四國戰棋 (four kingdoms)' });
-      await page.locator('[data-option=quiet_limit]').fill('24');
-      await page.locator('[data-option=max_actions]').fill('160');
+      await page.locator('[data-option=quiet_limit]').fill('12');
+      await page.locator('[data-option=max_actions]').fill('100');
       await page.locator('#create-room button[type=submit]').click();
       await page.waitForURL(/#\/room\/.+/);
       await page.locator('.page.room[data-phase=setup]').waitFor();
