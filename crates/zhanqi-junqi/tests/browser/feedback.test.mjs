@@ -7,7 +7,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, createRoom, guest, launch, openPage, roomState, sit, uniqueName, waitMovesPast, withScreenshots } from '../../../zhanqi-cli/tests/browser/browser.mjs';
+import {
+  arrowTo, clickMove, createRoom, focusedKey, guest, launch, openPage, roomState, sit, tabToBoard, uniqueName,
+  waitMovesPast, withScreenshots,
+} from '../../../zhanqi-cli/tests/browser/browser.mjs';
 
 /**
  * Waits for this page's turn; false when the game ended first.
@@ -19,46 +22,6 @@ async function myTurn(page) {
     return room && (room.dataset.myTurn === 'true' || room.dataset.phase === 'over') && room.dataset.animating !== 'true';
   }, null, { timeout: 30_000 });
   return (await roomState(page)).phase === 'playing';
-}
-
-/**
- * Tabs from the page's start until the focus is on the board; returns the focused post.
- * @param {import('playwright-core').Page} page
- */
-async function tabToBoard(page) {
-  await page.locator('body').click({ position: { x: 2, y: 2 } });
-  for (let presses = 0; presses < 80; presses++) {
-    await page.keyboard.press('Tab');
-    const post = await page.evaluate(() => document.activeElement?.closest('svg.board') ? document.activeElement.getAttribute('data-post') : null);
-    if (post) return post;
-  }
-  throw new Error('Tab never reached the board');
-}
-
-/** The post with the keyboard focus. */
-const focusedPost = (page) => page.evaluate(() => document.activeElement?.getAttribute('data-post') ?? null);
-
-/**
- * Moves the focus with arrow keys to `target`, each press the way the target lies on screen.
- * @param {import('playwright-core').Page} page
- * @param {string} target
- */
-async function arrowTo(page, target) {
-  for (let presses = 0; presses < 40; presses++) {
-    const [dx, dy] = await page.evaluate((target) => {
-      const centre = (element) => {
-        const box = element.getBoundingClientRect();
-        return [box.x + box.width / 2, box.y + box.height / 2];
-      };
-      const [ax, ay] = centre(document.activeElement);
-      const [bx, by] = centre(document.querySelector(`svg.board .spot[data-post="${target}"]`));
-      return [bx - ax, by - ay];
-    }, target);
-    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return;
-    const key = Math.abs(dx) >= Math.abs(dy) ? (dx > 0 ? 'ArrowRight' : 'ArrowLeft') : (dy > 0 ? 'ArrowDown' : 'ArrowUp');
-    await page.keyboard.press(key);
-  }
-  throw new Error(`arrow keys never reached ${target}`);
 }
 
 /**
@@ -75,7 +38,7 @@ async function keyboardMove(page) {
   const targets = await page.locator('svg.board .spot.target-move, svg.board .spot.target-attack')
     .evaluateAll((spots) => spots.map((spot) => spot.getAttribute('data-post')));
   assert.ok(targets.length > 0, 'the picked piece has destinations');
-  assert.equal(await focusedPost(page), start, 'the focus stays on the picked piece');
+  assert.equal(await focusedKey(page), start, 'the focus stays on the picked piece');
   // The selected piece blinks: a ring with a running animation.
   const ring = await page.locator('svg.board .spot.selected .select-ring.inner').evaluate((element) => {
     const style = getComputedStyle(element);
@@ -83,7 +46,7 @@ async function keyboardMove(page) {
   });
   assert.deepEqual(ring, { name: 'select-pulse', iterations: 'infinite' });
   await arrowTo(page, targets[0]);
-  assert.equal(await focusedPost(page), targets[0]);
+  assert.equal(await focusedKey(page), targets[0]);
   return { from: start, to: targets[0] };
 }
 
@@ -132,7 +95,7 @@ test('the board tells a player what happened, and plays by keyboard', async () =
       const move = await keyboardMove(page);
       await page.keyboard.press('Enter');
       await waitMovesPast(page, moves);
-      await page.locator(`svg.board .last-move[data-seat=s]`).waitFor();
+      await page.locator('svg.board .last-move[data-seat=s]').waitFor({ state: 'attached' });
 
       // Reduced motion: the selected piece's ring holds still and is thicker.
       await myTurn(page);
@@ -148,7 +111,7 @@ test('the board tells a player what happened, and plays by keyboard', async () =
       await page.emulateMedia({ reducedMotion: 'no-preference' });
 
       // Both seats' last moves: distinct elements, distinct dash patterns and start markers.
-      await page.locator('svg.board .last-move[data-seat=n] .route').waitFor();
+      await page.locator('svg.board .last-move[data-seat=n] .route').waitFor({ state: 'attached' });
       const routes = await page.locator('svg.board .last-move').evaluateAll((groups) => groups.map((group) => ({
         seat: group.getAttribute('data-seat'),
         dash: getComputedStyle(group.querySelector('.route')).strokeDasharray,
@@ -176,7 +139,6 @@ test('the board tells a player what happened, and plays by keyboard', async () =
           const before = (await roomState(page)).moves;
           const action = await clickMove(page, 'prefer');
           assert.ok(action, 'a move');
-          await waitMovesPast(page, before);
           if (action.includes('x')) {
             // Our attack on the board: our piece named, theirs hidden, the result shown.
             const to = action.split('x')[1];
@@ -198,6 +160,7 @@ test('the board tells a player what happened, and plays by keyboard', async () =
             assert.equal(shown.flash, 'battle-flash');
             sawBattle = true;
           }
+          await waitMovesPast(page, before);
           const lines = await page.locator('#log li').allTextContents();
           found = lines.map((line) => line.match(lost[language])).find((match) => match) ?? null;
         }
