@@ -354,8 +354,8 @@ export class BoardView {
       );
     } else {
       const name = this.pieceName(cell.piece);
-      // Wide (CJK) characters take about 1 em, Latin letters about 0.65 em.
-      const ems = [...name.short].reduce((sum, c) => sum + (c.charCodeAt(0) > 0x2e80 ? 1 : 0.65), 0);
+      // Wide (CJK) characters take about 1 em, bold Latin letters about 0.72 em.
+      const ems = [...name.short].reduce((sum, c) => sum + (c.charCodeAt(0) > 0x2e80 ? 1 : 0.72), 0);
       const size = Math.min(h * 0.62, (w - 10) / Math.max(1.6, ems));
       group.append(
         svg('title', {}, name.long),

@@ -1,6 +1,7 @@
 // junqi's events as log lines; the platform's (timeouts, escapes, draw offers, the end) are
 // worded by the room page, but for the timeout, whose limit is junqi's.
 
+import { language } from '../../i18n.js';
 import { strings, tr } from './strings.js';
 
 /** @typedef {import('../../protocol.js').GameEvent} GameEvent */
@@ -64,7 +65,8 @@ export function eventText(gameEvent, names) {
       const outcome = tr(event.battle === 'A' ? 'battle_A' : event.battle === 'D' ? 'battle_D' : 'battle_X');
       if (!event.attacker || !event.defender) return tr('ev_attacked', { who, move, outcome });
       const pieces = tr('battle_pieces', { attacker: fighterName(event.attacker), defender: fighterName(event.defender) });
-      return [tr('ev_battle', { who, move, pieces, outcome }), ...lostPieces(event, names.you ?? null)].join(' ');
+      // Chinese sentences follow one another without a space.
+      return [tr('ev_battle', { who, move, pieces, outcome }), ...lostPieces(event, names.you ?? null)].join(language() === 'zh' ? '' : ' ');
     }
     case 'flipped':
       return tr('ev_flipped', {

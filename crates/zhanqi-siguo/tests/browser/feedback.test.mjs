@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  arrowTo, focusedKey, guest, launch, openPage, roomState, tabToBoard, uniqueName, waitMovesPast, withScreenshots,
+  arrowTo, focusedKey, guest, launch, openPage, roomState, tabToBoard, uniqueName, withScreenshots,
 } from '../../../zhanqi-cli/tests/browser/browser.mjs';
 import { playTurn } from './play.mjs';
 
@@ -22,6 +22,19 @@ async function myTurn(page) {
   }, undefined, { timeout: 120_000 });
   return (await roomState(page)).phase === 'playing';
 }
+
+/**
+ * The room states the page has applied so far (siguo's room counts no moves).
+ * @param {import('playwright-core').Page} page
+ */
+const statesSeen = (page) => page.locator('.page.room').evaluate((room) => Number(room.dataset.states));
+
+/**
+ * Waits until the page applied a room state after the `seen` first: the action was answered.
+ * @param {import('playwright-core').Page} page
+ * @param {number} seen
+ */
+const waitStatesPast = (page, seen) => page.waitForFunction((seen) => Number(document.querySelector('.page.room')?.dataset.states) > seen, seen);
 
 test('the siguo board tells a player what happened, and plays by keyboard', async () => {
   const browser = await launch();
@@ -62,7 +75,7 @@ test('the siguo board tells a player what happened, and plays by keyboard', asyn
 
       // A whole move by keyboard alone.
       assert.ok(await myTurn(page));
-      const moves = (await roomState(page)).moves;
+      const seen = await statesSeen(page);
       const start = await tabToBoard(page);
       assert.equal(await board.locator(`.spot.selectable[data-point="${start}"]`).count(), 1, `${start} may be picked`);
       await page.keyboard.press('Enter');
@@ -73,22 +86,21 @@ test('the siguo board tells a player what happened, and plays by keyboard', asyn
       await arrowTo(page, targets[0]);
       assert.equal(await focusedKey(page), targets[0]);
       await page.keyboard.press('Enter');
-      await waitMovesPast(page, moves);
+      await waitStatesPast(page, seen);
+      assert.ok(await myTurn(page));
+      // Every seat has moved since: their last moves are apart, each in its own dash.
+      const dashes = await board.locator('.last-move .route').evaluateAll((routes) =>
+        routes.map((route) => `${route.closest('.last-move')?.getAttribute('data-seat')}:${getComputedStyle(route).strokeDasharray}`));
+      const seats = new Set(dashes.map((entry) => entry.split(':')[0]));
+      const patterns = new Set(dashes.map((entry) => entry.split(':')[1]));
+      assert.ok(seats.size >= 3 && patterns.size === seats.size, `last moves ${dashes}`);
 
       // Play on (captures first) until a capture of ours is shown and the log names a piece we lost.
       let captured = false;
       let lost = null;
       for (let turn = 0; turn < 300 && !(captured && lost); turn++) {
         if (!(await myTurn(page))) break;
-        if (turn === 1) {
-          // By now every seat has moved: their last moves are apart, each in its own dash.
-          const dashes = await board.locator('.last-move .route').evaluateAll((routes) =>
-            routes.map((route) => `${route.closest('.last-move')?.getAttribute('data-seat')}:${getComputedStyle(route).strokeDasharray}`));
-          const seats = new Set(dashes.map((entry) => entry.split(':')[0]));
-          const patterns = new Set(dashes.map((entry) => entry.split(':')[1]));
-          assert.ok(seats.size >= 2 && patterns.size === seats.size, `last moves ${dashes}`);
-        }
-        const before = (await roomState(page)).moves;
+        const before = await statesSeen(page);
         const kind = await playTurn(page);
         if (kind === 'capture') {
           // Looked at as soon as it shows: a later capture by an AI takes its place.
@@ -104,7 +116,7 @@ test('the siguo board tells a player what happened, and plays by keyboard', asyn
           assert.ok(shown.words.includes('captures'), shown.words);
           captured = true;
         }
-        await waitMovesPast(page, before).catch(() => {});
+        await waitStatesPast(page, before).catch(() => {});
         const lines = await page.locator('#log li').allTextContents();
         lost = lines.find((line) => /Your (General|Chariot|Cannon|Soldier) at [a-r]\d+ was lost\./.test(line)) ?? null;
       }
