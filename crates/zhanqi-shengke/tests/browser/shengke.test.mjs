@@ -113,11 +113,17 @@ test('shengke: deck editor, a whole game against an AI by clicking, phone layout
       await page.locator('#deck-editor tbody tr').nth(24).waitFor();
       assert.equal(await page.locator('#deck-editor tbody tr').count(), 25);
       assert.equal(await page.locator('#deck-editor tr[data-row="0"] .deck-name').inputValue(), '青翼龍');
+      // The running sums of the in and out numbers (each must be 100) follow every edit.
+      const sums = () => page.locator('#deck-sum-in, #deck-sum-out').evaluateAll((cells) =>
+        cells.map((cell) => `${cell.getAttribute('data-sum')}:${cell.classList.contains('ok') ? 'ok' : 'bad'}`));
+      assert.deepEqual(await sums(), ['100:ok', '100:ok']);
+      assert.equal(await page.locator('#deck-counts .deck-count.ok').count(), 5, 'five cards of each element');
 
       // Two numbers out of range break both sums: four violations, all listed, and the
       // rows they name are marked.
       await setDeck(page, 0, 'in', 9);
       await setDeck(page, 1, 'out', 0);
+      assert.deepEqual(await sums(), ['105:bad', '95:bad']);
       await page.locator('#use-deck').click();
       await page.locator('#violations li').nth(3).waitFor();
       const violations = await page.locator('#violations li').allTextContents();
@@ -132,6 +138,7 @@ test('shengke: deck editor, a whole game against an AI by clicking, phone layout
       await setDeck(page, 0, 'in', 3);
       await setDeck(page, 1, 'out', 5);
       await setDeck(page, 1, 'in', 4);
+      assert.deepEqual(await sums(), ['100:ok', '100:ok']);
       await setDeck(page, 0, 'name', '小青龍');
       await page.locator('#layout-name').fill('my deck');
       await page.locator('#save-layout').click();
