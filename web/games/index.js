@@ -21,6 +21,8 @@ const GAMES = {
   tiehuo,
 };
 
+// What every board shows alike (focus ring, seat markers, the selected piece, battles).
+document.head.append(h('link', { rel: 'stylesheet', href: '/games/board.css' }));
 for (const module of Object.values(GAMES)) {
   addStrings(module.strings, module.name);
   document.head.append(h('link', { rel: 'stylesheet', href: `/games/${module.name}/style.css` }));

@@ -36,8 +36,8 @@
  *   play what the game counts (moves, turns, dice); the page adds whose turn it is, the clock and any draw offer
  * @property {(state: RoomState) => Child[]} controls  the game's controls: the setup or deck editor's buttons in
  *   setup (the page adds ready / not ready), the choices that are not clicks on the table in play
- * @property {(state: RoomState, seat: string) => {colour?: string, badges?: Child[]}} [seat]  what the game adds to a
- *   seat's card: the colour it plays (dark chess), badges (flag shown)
+ * @property {(state: RoomState, seat: string) => {colour?: string, marker?: string, badges?: Child[]}} [seat]  what the
+ *   game adds to a seat's card: the colour it plays and its marker (dark chess), badges (flag shown)
  * @property {(text: string, marks: string[]) => void} [notice]  the page showed `text` (a refusal); `marks` are the
  *   places of an arrangement the refusal names, in the game's own vocabulary (the server's `marks`): its editor marks them
  * @property {() => void} destroy
@@ -65,6 +65,8 @@
  *   page's tables: seat names (`seat_<seat>`) and reasons (`reason_<code>`) are looked up there
  * @property {(mode: string) => string} modeLabel  a mode of the game for people (lobby, room header, replays)
  * @property {(seat: string) => string} seatColour  a seat's colour (chips in seat cards and results)
+ * @property {(seat: string) => string} [seatMarker]  a seat's marker (▲ ● ■ ◆) as on its pieces, so that seats
+ *   differ by shape and not by colour alone; without it the page gives seats shapes in their order
  * @property {(mode: string) => LobbyOptions | null} [lobbyOptions]  extra options of the create form
  * @property {() => string} [drawHint]  why a draw may not be offered now, said on the disabled button (the game's rule
  *   in words); a game without it shows no draw button while none may be offered
@@ -80,6 +82,7 @@
  * @typedef {object} EventNames
  * @property {(seat: string) => string} seat  a seat with its player: "南 alice"
  * @property {Record<string, unknown>} decks
+ * @property {string | null} [you]  the reader's seat, to say which of its own pieces an event cost it
  */
 
 export {};

@@ -3,7 +3,7 @@
 // downloads. The game's module draws each step.
 
 import * as api from '../api.js';
-import { h, replace } from '../dom.js';
+import { h, replace, svg } from '../dom.js';
 import { gameModule, modeLabel } from '../games/index.js';
 import { reasonText, seatName, t } from '../i18n.js';
 import { platformEventText } from './room-parts.js';
@@ -11,6 +11,25 @@ import { platformEventText } from './room-parts.js';
 /** @typedef {import('../main.js').Context} Context */
 /** @typedef {import('../protocol.js').Replay} Replay */
 /** @typedef {import('../games/module.js').EventNames} EventNames */
+
+/**
+ * A stepper button's icon as inline SVG: the media glyphs (⏮ ⏭) are missing from many fonts
+ * without an emoji font and would show as empty boxes.
+ * @param {'first' | 'back' | 'forward' | 'last'} kind
+ */
+function stepIcon(kind) {
+  const triangle = (/** @type {number} */ x, /** @type {1 | -1} */ way) => svg('polygon', {
+    points: way > 0 ? `${x},3 ${x + 8},8 ${x},13` : `${x + 8},3 ${x},8 ${x + 8},13`,
+  });
+  const bar = (/** @type {number} */ x) => svg('rect', { x, y: 3, width: 2, height: 10 });
+  const parts = {
+    first: [bar(2), triangle(5, -1)],
+    back: [triangle(4, -1)],
+    forward: [triangle(4, 1)],
+    last: [triangle(3, 1), bar(12)],
+  }[kind];
+  return svg('svg', { class: 'step-icon', viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true', fill: 'currentColor' }, parts);
+}
 
 /**
  * @param {HTMLElement} root
@@ -32,7 +51,7 @@ export function mount(root, ctx, gameId) {
     const mine = Object.entries(replay.players).find(([, name]) => name === ctx.user?.name)?.[0] ?? null;
     const board = game.mountReplay(replay, mine);
     /** @type {EventNames} */
-    const names = { seat: (/** @type {string} */ seat) => seatName(seat, replay.game), decks: /** @type {Record<string, unknown>} */ (replay.decks ?? {}) };
+    const names = { seat: (/** @type {string} */ seat) => seatName(seat, replay.game), decks: /** @type {Record<string, unknown>} */ (replay.decks ?? {}), you: mine };
     const last = replay.steps.length - 1;
     let step = 0;
     const counter = h('span', { id: 'step', class: 'step' });
@@ -46,10 +65,10 @@ export function mount(root, ctx, gameId) {
       draw();
     };
     const buttons = {
-      first: h('button', { id: 'step-first', onclick: () => go(0), title: t('first_step') }, '⏮'),
-      back: h('button', { id: 'step-back', onclick: () => go(step - 1), title: t('step_back') }, '◀'),
-      forward: h('button', { id: 'step-forward', onclick: () => go(step + 1), title: t('step_forward') }, '▶'),
-      end: h('button', { id: 'step-last', onclick: () => go(last), title: t('last_step') }, '⏭'),
+      first: h('button', { id: 'step-first', onclick: () => go(0), title: t('first_step'), 'aria-label': t('first_step') }, stepIcon('first')),
+      back: h('button', { id: 'step-back', onclick: () => go(step - 1), title: t('step_back'), 'aria-label': t('step_back') }, stepIcon('back')),
+      forward: h('button', { id: 'step-forward', onclick: () => go(step + 1), title: t('step_forward'), 'aria-label': t('step_forward') }, stepIcon('forward')),
+      end: h('button', { id: 'step-last', onclick: () => go(last), title: t('last_step'), 'aria-label': t('last_step') }, stepIcon('last')),
     };
     const draw = () => {
       const current = replay.steps[step];

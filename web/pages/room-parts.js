@@ -24,10 +24,21 @@ export function seatLabel(state, seat) {
 }
 
 /**
- * A colour chip.
+ * A colour chip, with the seat's marker in it when given (seats differ by shape, not colour
+ * alone).
  * @param {string} colour
+ * @param {string} [marker]
  */
-export const chip = (colour) => h('span', { class: 'chip', style: `background:${colour}` });
+export const chip = (colour, marker) => h('span', { class: `chip${marker ? ' marked' : ''}`, style: `background:${colour}`, 'data-marker': marker }, marker);
+
+/** The markers a seat gets by its place when its game names none: shapes every font has. */
+const MARKERS = ['▲', '●', '■', '◆', '▼', '○'];
+
+/**
+ * A seat's marker by its place at the table.
+ * @param {number} index
+ */
+export const seatMarker = (index) => MARKERS[index % MARKERS.length];
 
 /**
  * A signed number: +2, −1, 0.
@@ -116,7 +127,7 @@ function badges(state, seat) {
  * @param {SeatState} seat
  * @param {import('../protocol.js').RoomCommander} command
  * @param {HTMLSelectElement} aiLevel
- * @param {{colour: string, badges?: Child[]}} game  the seat's colour and the game's badges
+ * @param {{colour: string, marker?: string, badges?: Child[]}} game  the seat's colour and marker, and the game's badges
  */
 export function seatCard(state, seat, command, aiLevel, game) {
   const setup = state.phase === 'setup';
@@ -141,7 +152,7 @@ export function seatCard(state, seat, command, aiLevel, game) {
     class: `seat-card${toMove ? ' to-move' : ''}${seat.seat === state.you ? ' mine' : ''}`,
     'data-seat': seat.seat,
   },
-    h('div', { class: 'seat-head' }, chip(game.colour), h('strong', {}, seatName(seat.seat, state.game)), ' ', playerLine(seat)),
+    h('div', { class: 'seat-head' }, chip(game.colour, game.marker), h('strong', {}, seatName(seat.seat, state.game)), ' ', playerLine(seat)),
     h('div', { class: 'badges' }, badges(state, seat), game.badges ?? []),
     toMove ? h('div', { class: 'seat-clock', 'data-clock-seat': seat.seat }) : null,
     actions.length > 0 ? h('div', { class: 'seat-actions' }, actions) : null,

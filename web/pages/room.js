@@ -11,7 +11,7 @@ import { CommandError } from '../socket.js';
 import { gameModule, modeLabel } from '../games/index.js';
 import { seatName, t } from '../i18n.js';
 import { aiKey } from './lobby.js';
-import { platformEventText, rejoinAfterDrop, resultTable, seatCard, seatLabel, titleOf } from './room-parts.js';
+import { platformEventText, rejoinAfterDrop, resultTable, seatCard, seatLabel, seatMarker, titleOf } from './room-parts.js';
 
 /** @typedef {import('../main.js').Context} Context */
 /** @typedef {import('../protocol.js').RoomState} RoomState */
@@ -121,6 +121,9 @@ export function mount(root, ctx, roomId) {
     get decks() {
       return state?.decks ?? {};
     },
+    get you() {
+      return state?.you ?? null;
+    },
   };
 
   const me = () => state?.seats.find((seat) => seat.seat === state?.you);
@@ -190,8 +193,9 @@ export function mount(root, ctx, roomId) {
     if (!state) return;
     const current = state;
     replace(seats,
-      current.seats.map((seat) => seatCard(current, seat, command, aiLevel, {
+      current.seats.map((seat, index) => seatCard(current, seat, command, aiLevel, {
         colour: colourOf(seat.seat),
+        marker: game?.seatMarker?.(seat.seat) ?? seatMarker(index),
         ...table?.seat?.(current, seat.seat),
       })),
       current.phase === 'setup' && current.seats.some((seat) => !seat.player)

@@ -119,7 +119,19 @@ pub struct ViewUi {
     pub draw_offer: Option<DrawOfferUi>,
 }
 
-/// An event with seats and posts by name, carrying only what everyone may know.
+/// One side of a battle as a viewer may know it: the piece of a seat the viewer may not see
+/// stays `?` (IN-3: a battle shows its result, not the identities).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct FighterUi {
+    /// The owner, as in [`CellUi::owner`].
+    pub owner: &'static str,
+    /// The seat whose piece it is (in dark chess, the seat playing its colour).
+    pub seat: Option<&'static str>,
+    /// The piece letter, or `?`.
+    pub piece: char,
+}
+
+/// An event with seats and posts by name, carrying only what its viewer may know.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum EventUi {
@@ -145,6 +157,12 @@ pub enum EventUi {
         path: Vec<String>,
         /// `A`, `D` or `X` for an attack.
         battle: Option<char>,
+        /// An attack's attacking piece as the viewer knew it before the battle.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        attacker: Option<FighterUi>,
+        /// An attack's defending piece as the viewer knew it before the battle.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        defender: Option<FighterUi>,
     },
     /// Dark chess: a piece was turned face up.
     Flipped {
@@ -392,13 +410,25 @@ impl Junqi {
         }
     }
 
-    /// Events with seats and posts by name.
+    /// Events with seats and posts by name, as `viewer` may see them; `before` is the game
+    /// before the action, whose pieces a battle's sides are read from as the viewer saw them.
     #[must_use]
-    pub fn events_ui(&self, events: &[Event]) -> Vec<EventUi> {
+    pub fn events_ui(&self, before: &Junqi, events: &[Event], viewer: Viewer) -> Vec<EventUi> {
         let position = &self.position;
         let board = position.board();
         let seat = |seat: Seat| position.seat_name(seat);
         let name = |post: Post| board.name(post).to_owned();
+        let fighter = |post: Post| {
+            let cell = before.cell_seen_by(viewer, post);
+            FighterUi {
+                owner: owner_name(&before.position, cell),
+                seat: cell
+                    .owner()
+                    .and_then(|owner| before.position.seat_of_owner(owner))
+                    .map(|seat| before.position.seat_name(seat)),
+                piece: cell.kind().map_or('?', |kind| kind.letter()),
+            }
+        };
         events
             .iter()
             .map(|event| match event {
@@ -418,6 +448,8 @@ impl Junqi {
                     to: name(*to),
                     path: path.iter().map(|&post| name(post)).collect(),
                     battle: battle.map(Battle::letter),
+                    attacker: battle.map(|_| fighter(*from)),
+                    defender: battle.map(|_| fighter(*to)),
                 },
                 Event::Flipped {
                     seat: s,
@@ -636,8 +668,9 @@ mod tests {
         .unwrap();
         let seat = Seat::new(0);
         let action = game.parse_action(seat, "d11xd12").unwrap();
+        let before = game.clone();
         let events = game.apply(seat, &action).unwrap();
-        let ui = game.events_ui(&events);
+        let ui = game.events_ui(&before, &events, Viewer::Seat(seat));
         assert_eq!(
             ui[0],
             EventUi::Moved {
@@ -646,6 +679,16 @@ mod tests {
                 to: "d12".into(),
                 path: vec!["d11".into(), "d12".into()],
                 battle: Some('A'),
+                attacker: Some(FighterUi {
+                    owner: "s",
+                    seat: Some("s"),
+                    piece: 'E'
+                }),
+                defender: Some(FighterUi {
+                    owner: "n",
+                    seat: Some("n"),
+                    piece: '?'
+                }),
             }
         );
         assert!(matches!(ui.last(), Some(EventUi::GameOver { .. })));

@@ -45,30 +45,40 @@ impl Junqi {
         }
     }
 
+    /// The piece on `post` as `viewer` may see it: its identity hidden unless the viewer may
+    /// see it (its own, an ally's with 双明, a public flag, dark chess face up, the game over).
+    #[must_use]
+    pub fn cell_seen_by(&self, viewer: Viewer, post: Post) -> Cell {
+        let cell = self.position.cell(post);
+        if cell.is_empty() || viewer == Viewer::Omniscient || self.position.turn == Turn::Over {
+            return cell;
+        }
+        if self.options.mode == Mode::Dark {
+            return if cell.is_face_down() {
+                Cell::HIDDEN
+            } else {
+                cell
+            };
+        }
+        let owner = cell.owner_bits();
+        let public_flag = cell.kind() == Some(Kind::Flag)
+            && self
+                .position
+                .flags_public
+                .contains(Seat::new(usize::from(owner)));
+        if public_flag || self.sees(viewer, owner) {
+            cell
+        } else {
+            cell.hide_kind()
+        }
+    }
+
     /// The game as `viewer` may see it.
     #[must_use]
     pub fn view_for(&self, viewer: Viewer) -> JunqiView {
         let mut position = self.position;
-        let over = self.position.turn == Turn::Over;
         for post in self.board().posts() {
-            let cell = position.cell(post);
-            if cell.is_empty() || viewer == Viewer::Omniscient || over {
-                continue;
-            }
-            let hidden = if self.options.mode == Mode::Dark {
-                cell.is_face_down().then_some(Cell::HIDDEN)
-            } else {
-                let owner = cell.owner_bits();
-                let public_flag = cell.kind() == Some(Kind::Flag)
-                    && self
-                        .position
-                        .flags_public
-                        .contains(Seat::new(usize::from(owner)));
-                (!public_flag && !self.sees(viewer, owner)).then(|| cell.hide_kind())
-            };
-            if let Some(hidden) = hidden {
-                position.cells[usize::from(post)] = hidden;
-            }
+            position.cells[usize::from(post)] = self.cell_seen_by(viewer, post);
         }
         let possible = self
             .board()

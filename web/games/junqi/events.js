@@ -1,6 +1,7 @@
 // junqi's events as log lines; the platform's (timeouts, escapes, draw offers, the end) are
 // worded by the room page, but for the timeout, whose limit is junqi's.
 
+import { language } from '../../i18n.js';
 import { strings, tr } from './strings.js';
 
 /** @typedef {import('../../protocol.js').GameEvent} GameEvent */
@@ -24,6 +25,29 @@ export function pieceName(letter) {
 }
 
 /**
+ * A battle's piece in words: its full name, or "a hidden piece".
+ * @param {{piece: string}} fighter
+ */
+const fighterName = (fighter) => (fighter.piece === '?' ? tr('battle_unknown') : pieceName(fighter.piece).long);
+
+/**
+ * The sentences naming the reader's own pieces a battle removed.
+ * @param {JunqiEvent} event
+ * @param {string | null} you
+ */
+function lostPieces(event, you) {
+  const lines = [];
+  const { attacker, defender, battle } = event;
+  if (you && attacker && attacker.seat === you && attacker.piece !== '?' && battle !== 'A') {
+    lines.push(tr('lost_attacker', { piece: pieceName(attacker.piece).long, from: event.from ?? '', to: event.to ?? '' }));
+  }
+  if (you && defender && defender.seat === you && defender.piece !== '?' && battle !== 'D') {
+    lines.push(tr('lost_defender', { piece: pieceName(defender.piece).long, post: event.to ?? '' }));
+  }
+  return lines;
+}
+
+/**
  * One line of the log for a junqi event, or null to leave it to the room page.
  * @param {GameEvent} gameEvent
  * @param {EventNames} names
@@ -39,7 +63,10 @@ export function eventText(gameEvent, names) {
       const move = `${event.from}${event.battle ? '×' : '→'}${event.to}`;
       if (!event.battle) return tr('ev_moved', { who, move });
       const outcome = tr(event.battle === 'A' ? 'battle_A' : event.battle === 'D' ? 'battle_D' : 'battle_X');
-      return tr('ev_attacked', { who, move, outcome });
+      if (!event.attacker || !event.defender) return tr('ev_attacked', { who, move, outcome });
+      const pieces = tr('battle_pieces', { attacker: fighterName(event.attacker), defender: fighterName(event.defender) });
+      // Chinese sentences follow one another without a space.
+      return [tr('ev_battle', { who, move, pieces, outcome }), ...lostPieces(event, names.you ?? null)].join(language() === 'zh' ? '' : ' ');
     }
     case 'flipped':
       return tr('ev_flipped', {

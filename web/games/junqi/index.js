@@ -1,6 +1,6 @@
 // 军棋 (junqi): 2p, 4p and 翻棋 (dark chess), as the shell sees it.
 
-import { seatColour } from './board.js';
+import { seatColour, seatMarker } from './board.js';
 import { eventText } from './events.js';
 import { mountReplay } from './replay.js';
 import { strings, tr } from './strings.js';
@@ -12,6 +12,7 @@ export const junqi = {
   strings,
   modeLabel: (mode) => (mode === '2p' ? tr('mode_2p') : mode === '4p' ? tr('mode_4p') : mode === 'dark' ? tr('mode_dark') : `${tr('game_junqi')} ${mode}`),
   seatColour,
+  seatMarker,
   drawHint: () => tr('draw_hint'),
   eventText,
   mountTable,

@@ -77,6 +77,14 @@
  */
 
 /**
+ * One side of a battle as a viewer may know it: `piece` is `?` for a piece it may not see.
+ * @typedef {object} Fighter
+ * @property {string} owner
+ * @property {SeatName | null} seat  whose piece it is (dark chess: the seat playing its colour)
+ * @property {string} piece
+ */
+
+/**
  * A junqi event; which fields are present depends on `kind` (wire-protocol.md §4.3).
  * @typedef {object} JunqiEvent
  * @property {string} kind
@@ -85,6 +93,8 @@
  * @property {PostName} [to]
  * @property {PostName[]} [path]
  * @property {'A' | 'D' | 'X' | null} [battle]
+ * @property {Fighter} [attacker]  a battle's attacking piece as the viewer knew it
+ * @property {Fighter} [defender]  a battle's defending piece as the viewer knew it
  * @property {PostName | null} [post]
  * @property {string} [owner]
  * @property {string} [piece]

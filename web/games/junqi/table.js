@@ -8,10 +8,11 @@ import * as api from '../../api.js';
 import { h, replace } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { Choosing } from '../choices.js';
-import { BoardView } from './board.js';
+import { legend } from '../legend.js';
+import { BoardView, seatColour, seatMarker } from './board.js';
 import { pieceName } from './events.js';
 import { LayoutControls } from './layouts.js';
-import { tr } from './strings.js';
+import { strings, tr } from './strings.js';
 
 /** @typedef {import('../../protocol.js').RoomState} RoomState */
 /** @typedef {import('../module.js').TableHost} TableHost */
@@ -20,6 +21,23 @@ import { tr } from './strings.js';
 /** @typedef {import('./protocol.js').View} View */
 /** @typedef {import('./protocol.js').Setup} Setup */
 /** @typedef {import('./protocol.js').LastMove} LastMove */
+/** @typedef {import('./protocol.js').JunqiEvent} JunqiEvent */
+
+/** The pieces from strongest to weakest, then the special ones. */
+const PIECES = ['S', 'J', 'D', 'L', 'T', 'Y', 'C', 'P', 'E', 'B', 'M', 'F'];
+
+/** The legend of junqi's pieces. */
+const piecesLegend = () => legend(
+  { title: tr('legend'), mark: tr('legend_mark'), name: tr('legend_name'), zh: tr('legend_zh'), note: tr('legend_note') },
+  PIECES.map((letter) => ({
+    letter,
+    ...pieceName(letter),
+    zh: /** @type {Record<string, string>} */ (strings.zh)[`piece_${letter}`],
+  })),
+);
+
+/** How long a battle's flash and shake take; the next event waits for it. */
+const BATTLE_MS = 500;
 
 /** @param {RoomState | null} state */
 const viewOf = (state) => /** @type {View | null} */ (state?.view ?? null);
@@ -42,7 +60,8 @@ export function mountTable(host) {
   /** the posts clicked so far in play, among the server's choices */
   let choosing = new Choosing([]);
   const layouts = new LayoutControls(host);
-  const element = h('div', { class: 'board-box', id: 'board' }, t('loading'));
+  const holder = h('div', { class: 'board-holder' }, t('loading'));
+  const element = h('div', { class: 'board-box', id: 'board' }, holder, piecesLegend());
 
   const swapping = () => Boolean(state?.phase === 'setup' && setupOf(state) && !setupOf(state)?.ready);
 
@@ -111,7 +130,7 @@ export function mountTable(host) {
   const setBoard = (board) => {
     if (boardView && boardView.board.mode === board.mode) return;
     boardView = new BoardView(board, state?.you ?? null, pieceName, clickPost);
-    replace(element, boardView.element);
+    replace(holder, boardView.element);
     drawBoard();
   };
 
@@ -141,6 +160,18 @@ export function mountTable(host) {
     message(message) {
       if (message.type === 'board' && message.board) setBoard(/** @type {Board} */ (message.board));
     },
+    async event(gameEvent) {
+      const event = /** @type {JunqiEvent} */ (/** @type {unknown} */ (gameEvent));
+      if (event.kind !== 'moved' || !event.battle || !event.attacker || !event.defender || !boardView) return;
+      boardView.showBattle({
+        from: event.from ?? '',
+        to: event.to ?? '',
+        result: event.battle,
+        attacker: event.attacker,
+        defender: event.defender,
+      });
+      await new Promise((resolve) => setTimeout(resolve, BATTLE_MS));
+    },
     status(current) {
       const view = viewOf(current);
       if (current.phase === 'setup') return current.you === null ? [] : [h('p', {}, tr('setup_hint'))];
@@ -157,7 +188,8 @@ export function mountTable(host) {
       // Dark chess: the colour the seat plays, once the first flips decided it.
       const colour = viewOf(current)?.seats?.find((one) => one.seat === seat)?.colour ?? null;
       return {
-        colour: colour ?? undefined,
+        // Only a decided colour replaces the seat's own colour and marker on its card.
+        ...(colour ? { colour: seatColour(colour), marker: seatMarker(colour) } : {}),
         badges: [
           colour ? h('span', { class: 'badge', 'data-colour': colour }, tr(colour === 'u' ? 'colour_u' : 'colour_r')) : null,
           viewOf(current)?.flags_public?.includes(seat) ? h('span', { class: 'badge' }, tr('flag_public')) : null,

@@ -3,6 +3,7 @@
 // lines meeting in the middle, the viewer's side at the bottom. Every zone shows its cards.
 
 import { h } from '../../dom.js';
+import { targetAttributes } from '../keyboard.js';
 import { seatName } from '../../i18n.js';
 import { boardCard } from './cards.js';
 
@@ -43,7 +44,7 @@ export function boardGrid(view, bottom, options = {}) {
       class: `qz-zone${isTarget ? ' target' : ''}${marks.has(zone.zone) ? ` mark-${marks.get(zone.zone)}` : ''}`,
       'data-zone': zone.zone,
       'data-target': target,
-      onclick: isTarget ? click(target) : undefined,
+      ...(isTarget ? targetAttributes(target, click(target)) : {}),
     },
     h('span', { class: 'qz-zone-name' }, zone.zone),
     zone.cards.map((/** @type {any} */ card) => {
@@ -53,7 +54,7 @@ export function boardGrid(view, bottom, options = {}) {
       return boardCard(view.cards, card, {
         'data-target': cardTarget,
         class: `qz-card board owner-${card.owner}${card.stunned ? ' stunned' : ''}${selectable ? ' selectable' : ''}${mark ? ` mark-${mark}` : ''}`,
-        onclick: selectable ? click(cardTarget) : undefined,
+        ...(selectable ? targetAttributes(cardTarget, click(cardTarget)) : {}),
       });
     }));
   };

@@ -2,6 +2,7 @@
 // count for everyone else), the deck's count, the four discard piles and exile.
 
 import { h } from '../../dom.js';
+import { targetAttributes } from '../keyboard.js';
 import { seatName } from '../../i18n.js';
 import { cardBack, cardName, handCard } from './cards.js';
 import { tr } from './strings.js';
@@ -25,7 +26,7 @@ export function sidePanel(view, side, mine, options = {}) {
         'data-entry': String(card.entry),
         'data-target': target,
         class: `qz-card hand kind-${view.cards?.[card.id]?.kind ?? ''}${selectable ? ' selectable' : ''}${options.selected === target ? ' selected' : ''}`,
-        onclick: selectable ? click(target) : undefined,
+        ...(selectable ? targetAttributes(target, click(target)) : {}),
       });
     })
     : Array.from({ length: side.hand_count }, cardBack);
@@ -39,7 +40,7 @@ export function sidePanel(view, side, mine, options = {}) {
         class: `qz-chip${selectable ? ' selectable' : ''}`,
         'data-target': target,
         title: id,
-        onclick: selectable ? click(target) : undefined,
+        ...(selectable ? targetAttributes(target, click(target)) : {}),
       }, cardName(view.cards, id));
     })));
   return h('div', { class: `qz-side${mine ? ' mine' : ' theirs'}`, 'data-seat': side.seat },

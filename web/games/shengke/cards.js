@@ -2,6 +2,7 @@
 // side of the table (piles, hand or card backs, discard pile), the dice.
 
 import { h } from '../../dom.js';
+import { targetAttributes } from '../keyboard.js';
 import { seatName } from '../../i18n.js';
 import { tr } from './strings.js';
 
@@ -67,7 +68,7 @@ export function fieldGrid(cells, you, decks, options = {}) {
         'data-cell': name,
         'data-owner': card?.owner ?? '',
         'data-card': card?.card ?? '',
-        onclick: () => options.onCell?.(name),
+        ...(target ? targetAttributes(`cell:${name}`, () => options.onCell?.(name)) : { onclick: () => options.onCell?.(name) }),
       }, card ? cardFace(card, cardName(decks, card.owner, card.card)) : h('span', { class: 'sk-coord' }, name)));
     }
   }
@@ -93,7 +94,9 @@ export function playerSide(player, decks, mine, options = {}) {
     ? h('div', { class: `sk-card el-${card.element} drawn`, 'data-drawn': card.element, style: FLASH }, h('span', { class: 'sk-el' }, glyph(card.element)))
     : cardFace({ ...card, owner: player.seat }, cardName(decks, player.seat, card.card), {
       class: `sk-card el-${card.element}${options.selected === card.card ? ' selected' : ''}${options.selectable?.has(card.card) ? ' selectable' : ''}`,
-      onclick: () => options.onCard?.(card.card),
+      ...(options.selectable?.has(card.card)
+        ? targetAttributes(`card:${card.card}`, () => options.onCard?.(card.card))
+        : { onclick: () => options.onCard?.(card.card) }),
     }));
   const hand = Array.isArray(player.hand)
     ? player.hand.map(handCard)

@@ -2,7 +2,11 @@
 // cross-shaped border, each region's deployment zone and boundary, the bases and the bombing
 // zones. The viewer's region is turned to the bottom left.
 
+import { seatName } from '../../i18n.js';
 import { svg } from '../../dom.js';
+import { BoardKeys } from '../keyboard.js';
+import { GLYPHS, markerShape } from '../markers.js';
+import { tr } from './strings.js';
 
 /** @typedef {import('./protocol.js').Board} Board */
 /** @typedef {import('./protocol.js').BoardPoint} BoardPoint */
@@ -18,6 +22,27 @@ export const SEAT_COLOURS = /** @type {Record<string, string>} */ ({
 
 /** @param {string} seat */
 export const seatColour = (seat) => SEAT_COLOURS[seat] ?? '#666';
+
+/**
+ * Each seat's marker shape, on its pieces and its card: red and green differ by more than
+ * colour.
+ * @type {Record<string, import('../markers.js').Shape>}
+ */
+const SEAT_SHAPES = { 1: 'triangle', 2: 'circle', 3: 'square', 4: 'diamond' };
+
+/** @param {string} seat  a seat's marker as a character, for its card */
+export const seatMarker = (seat) => GLYPHS[SEAT_SHAPES[seat] ?? 'triangle'];
+
+/** Each seat's last-move line: a dash pattern of its own. */
+const SEAT_DASHES = /** @type {Record<string, string>} */ ({ 1: 'none', 2: '9 5', 3: '2 5', 4: '12 4 2 4' });
+
+/**
+ * A capture, drawn where it happened: the capturing piece and the piece it took.
+ * @typedef {object} CaptureScene
+ * @property {string} to
+ * @property {{seat: string, piece: string}} attacker
+ * @property {{seat: string, piece: string}} defender
+ */
 
 /**
  * A seat's last move, as drawn.
@@ -63,16 +88,19 @@ export class BoardView {
     }
     const size = this.at(board.width - 1) + this.margin;
     this.element = /** @type {SVGSVGElement} */ (
-      svg('svg', { class: 'board siguo-board', viewBox: `0 0 ${size} ${size}`, role: 'img', 'data-turns': this.turns })
+      svg('svg', { class: 'board siguo-board', viewBox: `0 0 ${size} ${size}`, role: 'group', 'aria-label': tr('sg_board_keys'), 'data-turns': this.turns })
     );
+    this.size = size;
     this.element.append(this.drawGeometry(size));
     this.layer = svg('g', { class: 'scene' });
-    this.element.append(this.layer);
+    this.battleLayer = svg('g', { class: 'battles' });
+    this.element.append(this.layer, this.battleLayer);
     this.element.addEventListener('click', (event) => {
       const target = /** @type {Element} */ (event.target).closest('[data-point]');
       const name = target?.getAttribute('data-point');
       if (name) onPoint(name);
     });
+    this.keys = new BoardKeys(this.element, (name) => this.points.get(name), onPoint);
   }
 
   /** @param {number} grid */
@@ -180,6 +208,7 @@ export class BoardView {
   /** @param {Scene} scene */
   render(scene) {
     const layer = this.layer;
+    this.keys.remember();
     layer.replaceChildren();
     for (const name of scene.area ?? []) {
       const p = this.points.get(name);
@@ -202,11 +231,21 @@ export class BoardView {
       const group = svg('g', {
         class: classes.join(' '),
         'data-point': name,
+        'data-key': name,
+        role: 'button',
+        'aria-label': cell
+          ? tr('sg_point_piece', { point: name, piece: this.pieceName(cell.piece).long, seat: seatName(cell.seat, 'siguo') })
+          : tr('sg_point_empty', { point: name }),
+        'aria-pressed': scene.selected === name ? 'true' : undefined,
         'data-seat': cell?.seat,
         'data-piece': cell?.piece,
       });
-      group.append(svg('rect', { class: 'hit', x: x - this.unit / 2, y: y - this.unit / 2, width: this.unit, height: this.unit }));
+      group.append(svg('rect', { class: 'hit', x: x - this.unit / 2, y: y - this.unit / 2, width: this.unit, height: this.unit, rx: 4 }));
       if (cell) group.append(this.drawPiece(x, y, cell));
+      if (scene.selected === name) {
+        // The pulsing ring (闪烁): dark outside, light inside, so it shows on every disc colour.
+        group.append(svg('circle', { class: 'select-ring outer', cx: x, cy: y, r: 16 }), svg('circle', { class: 'select-ring inner', cx: x, cy: y, r: 16 }));
+      }
       if (scene.targets?.has(name)) {
         group.append(cell
           ? svg('circle', { class: 'mark-capture', cx: x, cy: y, r: 15 })
@@ -214,6 +253,7 @@ export class BoardView {
       }
       layer.append(group);
     }
+    this.keys.restore(scene.selected ? [scene.selected, ...(scene.selectable ?? [])] : scene.selectable ?? []);
   }
 
   /**
@@ -226,21 +266,72 @@ export class BoardView {
     const group = svg('g', { class: `piece piece-${cell.piece}` });
     group.append(
       svg('circle', { class: 'disc', cx: x, cy: y, r: 13, fill: seatColour(cell.seat) }),
+      markerShape(SEAT_SHAPES[cell.seat] ?? 'triangle', x - 8.5, y - 8.5, 3.6, { class: 'seat-marker' }),
       svg('title', {}, name.long),
       svg('text', { class: 'label', x, y: y + 4.5, 'font-size': name.short.length > 1 ? 9 : 13 }, name.short),
     );
     return group;
   }
 
-  /** @param {LastMark} mark */
+  /**
+   * Shows a capture where it happened: the capturing piece and the piece it took, struck
+   * through, with a short flash and shake at the point; the callout fades after a moment and
+   * the flash's ring stays until the next capture.
+   * @param {CaptureScene | null} capture
+   */
+  showCapture(capture) {
+    this.battleLayer.replaceChildren();
+    if (!capture) return;
+    const at = this.points.get(capture.to);
+    if (!at) return;
+    const group = svg('g', {
+      class: 'battle result-A',
+      'data-result': 'A',
+      'data-battle-point': capture.to,
+      'data-attacker': `${capture.attacker.seat}${capture.attacker.piece}`,
+      'data-defender': `${capture.defender.seat}${capture.defender.piece}`,
+    });
+    group.append(svg('circle', { class: 'battle-flash', cx: at.x, cy: at.y, r: 17 }));
+    const boxW = 96;
+    const boxH = 48;
+    const left = Math.min(Math.max(4, at.x - boxW / 2), this.size - boxW - 4);
+    const top = at.y - boxH - 20 >= 2 ? at.y - boxH - 20 : at.y + 20;
+    const callout = svg('g', { class: 'battle-callout' });
+    const attacker = this.drawPiece(left + 20, top + 18, { point: '', seat: capture.attacker.seat, piece: capture.attacker.piece });
+    attacker.classList.add('battle-attacker', 'won');
+    const defender = this.drawPiece(left + boxW - 20, top + 18, { point: '', seat: capture.defender.seat, piece: capture.defender.piece });
+    defender.classList.add('battle-defender', 'lost');
+    defender.append(svg('line', { class: 'struck', x1: left + boxW - 33, y1: top + 31, x2: left + boxW - 7, y2: top + 5 }));
+    callout.append(
+      svg('rect', { class: 'battle-box', x: left, y: top, width: boxW, height: boxH, rx: 6 }),
+      attacker,
+      svg('text', { class: 'battle-versus', x: left + boxW / 2, y: top + 23 }, '×'),
+      defender,
+      svg('text', { class: 'battle-words', x: left + boxW / 2, y: top + boxH - 4 }, `${this.pieceName(capture.attacker.piece).long} ${tr('sg_captures')} ${this.pieceName(capture.defender.piece).long}`),
+    );
+    group.append(callout);
+    this.battleLayer.append(group);
+  }
+
+  /**
+   * A seat's last move in its colour and dash pattern, its marker at the start, set a little
+   * apart from the other seats' so that lines over the same points run side by side.
+   * @param {LastMark} mark
+   */
   drawLast(mark) {
+    const dash = SEAT_DASHES[mark.seat] ?? '6 3';
+    const offset = (Number(mark.seat) - 2.5) * 3;
     const group = svg('g', { class: 'last-move', 'data-seat': mark.seat, stroke: seatColour(mark.seat) });
-    if (mark.zone) group.append(this.box(mark.zone, 'last-zone'));
-    const points = (mark.line ?? []).map((name) => this.points.get(name)).filter((p) => p !== undefined);
+    if (mark.zone) group.append(this.box(mark.zone, 'last-zone', { 'stroke-dasharray': dash }));
+    const points = (mark.line ?? []).map((name) => this.points.get(name)).filter((p) => p !== undefined)
+      .map((p) => ({ x: p.x + offset, y: p.y + offset }));
     if (points.length > 1) {
-      group.append(svg('polyline', { class: 'route', points: points.map((p) => `${p.x},${p.y}`).join(' ') }));
       const end = points[points.length - 1];
-      group.append(svg('circle', { class: 'route-end', cx: end.x, cy: end.y, r: 16 }));
+      group.append(
+        svg('polyline', { class: 'route', points: points.map((p) => `${p.x},${p.y}`).join(' '), 'stroke-dasharray': dash, 'data-dash': dash }),
+        svg('circle', { class: 'route-end', cx: end.x, cy: end.y, r: 16, 'stroke-dasharray': dash }),
+        markerShape(SEAT_SHAPES[mark.seat] ?? 'triangle', points[0].x, points[0].y, 6, { class: 'route-start', fill: seatColour(mark.seat) }),
+      );
     }
     return group;
   }

@@ -36,8 +36,12 @@ export function eventText(gameEvent, names) {
       if (event.redeploy) return tr('ev_sg_step', { ...fields, base: event.redeploy });
       return tr(event.capture ? 'ev_sg_captured' : 'ev_sg_moved', fields);
     }
-    case 'removed':
-      return tr('ev_sg_removed', { who, piece: pieceName(event.piece ?? '').long, point: event.point ?? '' });
+    case 'removed': {
+      const piece = pieceName(event.piece ?? '').long;
+      const line = tr('ev_sg_removed', { who, piece, point: event.point ?? '' });
+      // The reader's own loss is said in so many words.
+      return names.you && event.seat === names.you ? `${line} ${tr('sg_lost', { piece, point: event.point ?? '' })}` : line;
+    }
     case 'bombed':
       return tr('ev_sg_bombed', { who, base: event.base ?? '' });
     case 'exchanged':

@@ -1,6 +1,6 @@
 // 四國戰棋 (siguo): four-player war chess, as the shell sees it.
 
-import { seatColour } from './board.js';
+import { seatColour, seatMarker } from './board.js';
 import { eventText } from './events.js';
 import { mountReplay } from './replay.js';
 import { strings, tr } from './strings.js';
@@ -12,6 +12,7 @@ export const siguo = {
   strings,
   modeLabel: (mode) => (mode === 'standard' ? tr('game_siguo') : `${tr('game_siguo')} ${mode}`),
   seatColour,
+  seatMarker,
   eventText,
   mountTable,
   mountReplay,

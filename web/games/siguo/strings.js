@@ -41,7 +41,7 @@ const en = {
   sg_layout_refused: 'This layout breaks the rules:',
   sg_counters: 'Action {actions} · {quiet} of {limit} without a capture',
   sg_cards: 'Bombs {bombs} · exchanges {exchanges}',
-  sg_cards_badge: '💣{bombs} ⇄{exchanges}',
+  sg_cards_badge: 'bombs {bombs} · exchanges {exchanges}',
   sg_eliminated: 'eliminated',
   sg_waiting_deployments: 'Deployed: {done} of 4.',
   sg_redeploy_button: 'Redeploy around {base}',
@@ -68,6 +68,16 @@ const en = {
   ev_sg_stopped: '{who} ends the redeployment.',
   ev_sg_passed: '{who} passes.',
   ev_sg_eliminated: '{who} has lost the general and is out.',
+  sg_lost: 'Your {piece} at {point} was lost.',
+  sg_captures: 'captures',
+  sg_legend: 'Pieces and their marks',
+  sg_legend_mark: 'Mark',
+  sg_legend_name: 'Piece',
+  sg_legend_zh: 'Chinese',
+  sg_legend_note: 'Each seat’s pieces carry its shape: ▲ Red, ● Black, ■ Yellow, ◆ Green.',
+  sg_point_empty: '{point}, empty',
+  sg_point_piece: '{point}, {piece} of {seat}',
+  sg_board_keys: 'Board: arrow keys move between points, Enter or Space picks a piece and its destination.',
 };
 
 /** @type {Record<keyof typeof en, string>} */
@@ -109,7 +119,7 @@ const zh = {
   sg_layout_refused: '此布陣不合規則:',
   sg_counters: '第 {actions} 手 · 連續 {quiet}/{limit} 手無吃子',
   sg_cards: '炸彈 {bombs} · 交換 {exchanges}',
-  sg_cards_badge: '💣{bombs} ⇄{exchanges}',
+  sg_cards_badge: '炸彈 {bombs} · 交換 {exchanges}',
   sg_eliminated: '已出局',
   sg_waiting_deployments: '已布陣:{done}/4。',
   sg_redeploy_button: '在 {base} 周圍調兵',
@@ -136,6 +146,16 @@ const zh = {
   ev_sg_stopped: '{who} 結束調兵。',
   ev_sg_passed: '{who} 停走。',
   ev_sg_eliminated: '{who} 失將出局。',
+  sg_lost: '你在 {point} 的{piece}被吃。',
+  sg_captures: '吃',
+  sg_legend: '棋子與標記',
+  sg_legend_mark: '棋面',
+  sg_legend_name: '棋子',
+  sg_legend_zh: '中文',
+  sg_legend_note: '各方棋子帶有自己的形狀:▲ 紅方、● 黑方、■ 黃方、◆ 綠方。',
+  sg_point_empty: '{point},空',
+  sg_point_piece: '{point},{seat}的{piece}',
+  sg_board_keys: '棋盤:方向鍵在各點間移動,回車或空格選子、選落點。',
 };
 
 export const strings = { en, zh };

@@ -10,10 +10,11 @@ import * as api from '../../api.js';
 import { h, replace } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { Choosing } from '../choices.js';
+import { legend } from '../legend.js';
 import { BoardView, seatColour } from './board.js';
 import { pieceName } from './events.js';
 import { LayoutControls } from './layouts.js';
-import { tr } from './strings.js';
+import { strings, tr } from './strings.js';
 
 /** @typedef {import('../../protocol.js').RoomState} RoomState */
 /** @typedef {import('../module.js').TableHost} TableHost */
@@ -24,6 +25,19 @@ import { tr } from './strings.js';
 /** @typedef {import('./protocol.js').Cell} Cell */
 /** @typedef {import('./protocol.js').SiguoEvent} SiguoEvent */
 /** @typedef {import('./board.js').LastMark} LastMark */
+
+/** How long a capture's flash and shake take; the next event waits for it. */
+const CAPTURE_MS = 500;
+
+/** The legend of siguo's pieces, strongest first. */
+const piecesLegend = () => legend(
+  { title: tr('sg_legend'), mark: tr('sg_legend_mark'), name: tr('sg_legend_name'), zh: tr('sg_legend_zh'), note: tr('sg_legend_note') },
+  ['G', 'R', 'C', 'S'].map((letter) => ({
+    letter,
+    ...pieceName(letter),
+    zh: /** @type {Record<string, string>} */ (strings.zh)[`sg_piece_${letter}`],
+  })),
+);
 
 /** @param {RoomState | null} state */
 const viewOf = (state) => /** @type {View | null} */ (state?.view ?? null);
@@ -74,7 +88,10 @@ export function mountTable(host) {
   /** @type {string | null} a bomb's base whose effect is shown while its button is pointed at */
   let hovered = null;
   const layouts = new LayoutControls(host);
-  const element = h('div', { class: 'board-box siguo', id: 'board' }, t('loading'));
+  const holder = h('div', { class: 'board-holder' }, t('loading'));
+  const element = h('div', { class: 'board-box siguo', id: 'board' }, holder, piecesLegend());
+  /** @type {SiguoEvent | null} the piece an event removed, until the move that took it */
+  let removed = null;
 
   const board = () => boardView?.board ?? null;
   /** @param {string} name */
@@ -238,7 +255,7 @@ export function mountTable(host) {
   const setBoard = (geometry) => {
     if (boardView && boardView.bottomSeat === (state?.you ?? null)) return;
     boardView = new BoardView(geometry, state?.you ?? null, pieceName, clickPoint);
-    replace(element, boardView.element);
+    replace(holder, boardView.element);
     drawBoard();
   };
 
@@ -312,6 +329,23 @@ export function mountTable(host) {
     },
     message(message) {
       if (message.type === 'board' && message.board) setBoard(/** @type {Board} */ (message.board));
+    },
+    async event(gameEvent) {
+      const event = /** @type {SiguoEvent} */ (/** @type {unknown} */ (gameEvent));
+      // A capture comes as the taken piece's removal, then the move onto its point.
+      if (event.kind === 'removed') {
+        removed = event;
+        return;
+      }
+      const taken = removed;
+      removed = null;
+      if (event.kind !== 'moved' || !event.capture || !taken || taken.point !== event.to || !boardView) return;
+      boardView.showCapture({
+        to: event.to ?? '',
+        attacker: { seat: event.seat ?? '', piece: event.piece ?? '' },
+        defender: { seat: taken.seat ?? '', piece: taken.piece ?? '' },
+      });
+      await new Promise((resolve) => setTimeout(resolve, CAPTURE_MS));
     },
     status(current) {
       if (current.phase === 'setup') return current.you === null ? [] : [h('p', {}, tr('sg_setup_hint'))];

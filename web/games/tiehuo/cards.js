@@ -3,6 +3,7 @@
 // and each side of the table.
 
 import { h } from '../../dom.js';
+import { targetAttributes } from '../keyboard.js';
 import { language, seatName } from '../../i18n.js';
 import { tr } from './strings.js';
 
@@ -107,7 +108,15 @@ export function battleCard(card, seat, look = {}) {
     'data-class': card.class ?? '',
     'data-face-down': String(card.face_down),
   }, body, h('div', { class: 'th-flags' }, flags));
-  if (look.onClick) element.addEventListener('click', () => look.onClick?.(card));
+  if (look.onClick && look.selectable) {
+    // A card that may be chosen now is a target by keyboard too.
+    for (const [name, value] of Object.entries(targetAttributes(card.click, () => look.onClick?.(card)))) {
+      if (typeof value === 'function') element.addEventListener(name.slice(2), value);
+      else element.setAttribute(name, String(value));
+    }
+  } else if (look.onClick) {
+    element.addEventListener('click', () => look.onClick?.(card));
+  }
   return element;
 }
 

@@ -197,3 +197,45 @@ export async function offScreen(page, selector, width) {
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   return pageWidth > width ? [...outside, `the page is ${pageWidth}px wide`] : outside;
 }
+
+/**
+ * Tabs from the top of the page until the keyboard focus is on the board (`svg.board`, whose
+ * targets carry `data-key`); returns the focused target's key.
+ * @param {import('playwright-core').Page} page
+ */
+export async function tabToBoard(page) {
+  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  for (let presses = 0; presses < 80; presses++) {
+    await page.keyboard.press('Tab');
+    const key = await page.evaluate(() => (document.activeElement?.closest('svg.board') ? document.activeElement.getAttribute('data-key') : null));
+    if (key) return key;
+  }
+  throw new Error('Tab never reached the board');
+}
+
+/** The key of the target with the keyboard focus. */
+export const focusedKey = (page) => page.evaluate(() => document.activeElement?.getAttribute('data-key') ?? null);
+
+/**
+ * Moves the keyboard focus with arrow keys to the board's target `key`, each press the way
+ * the target lies on screen.
+ * @param {import('playwright-core').Page} page
+ * @param {string} key
+ */
+export async function arrowTo(page, key) {
+  for (let presses = 0; presses < 60; presses++) {
+    const [dx, dy] = await page.evaluate((key) => {
+      const centre = (element) => {
+        const box = element.getBoundingClientRect();
+        return [box.x + box.width / 2, box.y + box.height / 2];
+      };
+      const [ax, ay] = centre(document.activeElement);
+      const [bx, by] = centre(document.querySelector(`svg.board [data-key="${key}"]`));
+      return [bx - ax, by - ay];
+    }, key);
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return;
+    const arrow = Math.abs(dx) >= Math.abs(dy) ? (dx > 0 ? 'ArrowRight' : 'ArrowLeft') : (dy > 0 ? 'ArrowDown' : 'ArrowUp');
+    await page.keyboard.press(arrow);
+  }
+  throw new Error(`arrow keys never reached ${key}`);
+}

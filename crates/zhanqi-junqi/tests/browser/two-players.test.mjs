@@ -179,6 +179,12 @@ test('two players deploy, play past move 40, one surrenders, both see points; re
       await bob.locator('#my-profile').click();
       await bob.locator(`#replays a[data-replay]`).first().click();
       await bob.locator('.page.replay[data-step="0"]').waitFor();
+      // The stepper's icons are drawn, not media glyphs a font may lack (empty boxes).
+      for (const id of ['#step-first', '#step-back', '#step-forward', '#step-last']) {
+        assert.equal(await bob.locator(`${id} svg.step-icon`).count(), 1, `${id} has its icon`);
+        assert.equal((await bob.locator(id).textContent())?.trim(), '', `${id} has no glyph text`);
+        assert.ok((await bob.locator(id).getAttribute('aria-label'))?.length, `${id} is named`);
+      }
       const start = await bob.locator('#step-position').inputValue();
       assert.equal(Object.keys(await pieces(bob)).length, 50);
       assert.ok(Object.values(await pieces(bob)).every((piece) => piece !== '?'), 'a replay shows everything');

@@ -94,6 +94,33 @@ async function clickDecision(page) {
   return steps.join(' ');
 }
 
+/**
+ * Makes this page's decision by keyboard alone: Tab to a hand card that may be placed, Enter,
+ * Tab to a cell it may go to, Space; a second card the same way when the first asks for one.
+ */
+async function keyboardDecision(page) {
+  const tabTo = async (selector) => {
+    for (let presses = 0; presses < 200; presses++) {
+      await page.keyboard.press('Tab');
+      const key = await page.evaluate((selector) => (document.activeElement?.matches(selector) ? document.activeElement.getAttribute('data-key') : null), selector);
+      if (key) return key;
+    }
+    throw new Error(`Tab never reached ${selector}`);
+  };
+  const steps = [];
+  for (let card = 0; card < 2; card++) {
+    if ((await page.locator('#table .sk-side.mine .sk-hand .sk-card.selectable').count()) === 0) break;
+    const chosen = await tabTo('#table .sk-side.mine .sk-hand .sk-card.selectable');
+    await page.keyboard.press('Enter');
+    await page.locator('#field .sk-cell.target').first().waitFor();
+    const cell = await tabTo('#field .sk-cell.target');
+    await page.keyboard.press(' ');
+    steps.push(`${chosen}@${cell}`);
+    if ((await page.locator('#cancel-placement').count()) === 0) break;
+  }
+  return steps.join(' ');
+}
+
 test('shengke: deck editor, a whole game against an AI by clicking, phone layout, replay', async () => {
   const browser = await launch();
   const pages = [];
@@ -113,11 +140,17 @@ test('shengke: deck editor, a whole game against an AI by clicking, phone layout
       await page.locator('#deck-editor tbody tr').nth(24).waitFor();
       assert.equal(await page.locator('#deck-editor tbody tr').count(), 25);
       assert.equal(await page.locator('#deck-editor tr[data-row="0"] .deck-name').inputValue(), '青翼龍');
+      // The running sums of the in and out numbers (each must be 100) follow every edit.
+      const sums = () => page.locator('#deck-sum-in, #deck-sum-out').evaluateAll((cells) =>
+        cells.map((cell) => `${cell.getAttribute('data-sum')}:${cell.classList.contains('ok') ? 'ok' : 'bad'}`));
+      assert.deepEqual(await sums(), ['100:ok', '100:ok']);
+      assert.equal(await page.locator('#deck-counts .deck-count.ok').count(), 5, 'five cards of each element');
 
       // Two numbers out of range break both sums: four violations, all listed, and the
       // rows they name are marked.
       await setDeck(page, 0, 'in', 9);
       await setDeck(page, 1, 'out', 0);
+      assert.deepEqual(await sums(), ['105:bad', '95:bad']);
       await page.locator('#use-deck').click();
       await page.locator('#violations li').nth(3).waitFor();
       const violations = await page.locator('#violations li').allTextContents();
@@ -132,6 +165,7 @@ test('shengke: deck editor, a whole game against an AI by clicking, phone layout
       await setDeck(page, 0, 'in', 3);
       await setDeck(page, 1, 'out', 5);
       await setDeck(page, 1, 'in', 4);
+      assert.deepEqual(await sums(), ['100:ok', '100:ok']);
       await setDeck(page, 0, 'name', '小青龍');
       await page.locator('#layout-name').fill('my deck');
       await page.locator('#save-layout').click();
@@ -192,6 +226,7 @@ test('shengke: deck editor, a whole game against an AI by clicking, phone layout
       let decisions = 0;
       let shotTaken = false;
       let opponentBacks = 0;
+      let byKeyboard = 0;
       for (let guard = 0; guard < 3000; guard++) {
         const state = await tableState(page);
         if (state.phase === 'over') break;
@@ -233,7 +268,11 @@ test('shengke: deck editor, a whole game against an AI by clicking, phone layout
           await keep(phone, 'shengke-phone', true);
         }
         const before = await page.locator('.page.room').getAttribute('data-states');
-        const done = await clickDecision(page);
+        // The first decision that places a card is made by keyboard alone.
+        const keys = byKeyboard === 0 && (await page.locator('#choices button[data-action]').count()) === 0
+          && (await page.locator('#table .sk-side.mine .sk-hand .sk-card.selectable').count()) > 0;
+        const done = keys ? await keyboardDecision(page) : await clickDecision(page);
+        if (keys && done) byKeyboard++;
         if (!done) continue;
         decisions++;
         // The server answered: the page drew a new state.
@@ -244,6 +283,7 @@ test('shengke: deck editor, a whole game against an AI by clicking, phone layout
       }
       await page.locator('#result').waitFor({ timeout: 60_000 });
       assert.ok(decisions >= 10, `seat 1 decided ${decisions} times in 10 turns`);
+      assert.equal(byKeyboard, 1, 'a card was placed by keyboard');
       const outcome = await page.locator('#result').getAttribute('data-outcome');
       assert.ok(['win', 'loss', 'draw'].includes(outcome ?? ''), `outcome ${outcome}`);
       assert.equal(await page.locator('.page.room').getAttribute('data-turn'), '20');
