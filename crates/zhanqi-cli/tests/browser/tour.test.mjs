@@ -130,6 +130,32 @@ async function checkScreen(page, parts, phone, where) {
   assert.deepEqual(targets.small, [], `${where}: every tap target is at least 40 px`);
 }
 
+/**
+ * On a phone, a board too big to tap whole has a "whole board" button: it shows the whole board
+ * at the screen's width, and a tap on that map zooms back in there without playing.
+ */
+async function checkWholeBoard(page, where, name, shots) {
+  const toggle = page.locator('.board-zoom:visible');
+  if (await toggle.count() === 0) return;
+  const before = await roomMoves(page);
+  await toggle.click();
+  const view = page.locator('.board-viewport.whole');
+  await view.waitFor();
+  const fits = await view.evaluate((element) => element.scrollWidth <= element.clientWidth + 1);
+  assert.ok(fits, `${where}: the whole board fits the phone's width`);
+  await shoot(page, `${name}-phone-whole`, shots);
+  const box = await view.boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.locator('.board-viewport.panned').waitFor();
+  assert.equal(await page.locator('.board-viewport.whole').count(), 0, `${where}: a tap on the map zooms in`);
+  assert.equal(await roomMoves(page), before, `${where}: a tap on the map does not play`);
+}
+
+/** The room page's move counter. */
+async function roomMoves(page) {
+  return Number(await page.locator('.page.room').getAttribute('data-moves'));
+}
+
 /** A page of the same person as `page`, in a phone's context. */
 async function phoneOf(browser, page, lang) {
   const context = await browser.newContext({
@@ -197,6 +223,7 @@ function writeTourPage(tables, shots) {
     for (const size of ['desktop', 'phone']) {
       lines.push(`| ${size} | ${LANGUAGES.map((lang) => picture(`${name}-${size}-${lang}`, `${title}, ${size}, ${lang}`)).join(' | ')} |`);
     }
+    if (shots.includes(`${name}-phone-whole`)) lines.push(`| phone, "whole board" | ${picture(`${name}-phone-whole`, `${title}, the whole board on a phone`)} | |`);
     lines.push('');
   }
   fs.writeFileSync(`${DOCS}tour.md`, lines.join('\n'));
@@ -250,6 +277,7 @@ test('every table on a phone and a desktop, in both languages (the screenshot to
               const onPhone = size === 'phone';
               await checkScreen(screen, await tableParts(screen, onPhone), onPhone, `${where} (${size}, ${lang})`);
               await shoot(screen, `${name}-${size}-${lang}`, shots);
+              if (onPhone && lang === 'zh') await checkWholeBoard(screen, where, name, shots);
             }
           }
           const title = await page.locator('.room-head h2').textContent();
