@@ -193,7 +193,7 @@ export async function offScreen(page, selector, width) {
       const box = element.getBoundingClientRect();
       return box.width > 0 && (box.left < -1 || box.right > width + 1);
     })
-    .map((element) => element.id || element.className || element.tagName), width);
+    .map((element) => element.id || element.getAttribute('class') || element.tagName), width);
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   return pageWidth > width ? [...outside, `the page is ${pageWidth}px wide`] : outside;
 }
