@@ -205,9 +205,9 @@ export const TAPPABLE = [
 ].join(', ');
 
 /**
- * The tappable elements shown on the page (inside a panned board too) and the smallest side of
- * each, so that a test can demand what a finger needs: `{count, small}` where `small` lists the
- * ones under `least` CSS pixels as "what w×h".
+ * The tappable elements shown on the page (inside a panned board too) and their sizes, so that
+ * a test can demand what a finger needs: `{count, small, smallest}` where `small` lists the
+ * ones under `least` CSS pixels as "what w×h" and `smallest` is the least side of any.
  */
 export async function tapTargets(page, least = 40) {
   return page.evaluate(({ selector, least }) => {
@@ -219,10 +219,12 @@ export async function tapTargets(page, least = 40) {
     };
     const shown = [...document.querySelectorAll(selector)].filter((element) =>
       element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden');
-    const small = shown.map((element) => ({ element, box: element.getBoundingClientRect() }))
+    const boxes = shown.map((element) => ({ element, box: element.getBoundingClientRect() }));
+    const small = boxes
       .filter(({ box }) => box.width + 0.5 < least || box.height + 0.5 < least)
       .map(({ element, box }) => `${describe(element)} ${box.width.toFixed(0)}×${box.height.toFixed(0)}`);
-    return { count: shown.length, small };
+    const smallest = Math.min(...boxes.map(({ box }) => Math.min(box.width, box.height)));
+    return { count: shown.length, small, smallest };
   }, { selector: TAPPABLE, least });
 }
 

@@ -128,6 +128,7 @@ async function checkScreen(page, parts, phone, where) {
   const targets = await tapTargets(page, 40);
   assert.ok(targets.count > 0, `${where}: something to tap`);
   assert.deepEqual(targets.small, [], `${where}: every tap target is at least 40 px`);
+  console.log(`${where}: ${targets.count} tap targets, the smallest side ${targets.smallest.toFixed(1)} px`);
 }
 
 /**
