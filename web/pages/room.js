@@ -64,14 +64,28 @@ export function mount(root, ctx, roomId) {
   const logList = h('ul', { class: 'log', id: 'log' });
   const aiLevel = h('select', { id: 'ai-level', 'aria-label': t('ai_level') },
     ['easy', 'medium', 'hard', 'expert'].map((level) => h('option', { value: level }, t(aiKey(level)))));
+  // Whose turn, the clock, messages and the controls: on a phone a bar pinned to the bottom of
+  // the screen under the game (style.css), beside it in the side panel on a desktop.
+  const bar = h('div', { class: 'table-bar', id: 'table-bar' }, status, message, controls);
   const page = h('section', { class: 'page room', 'data-room': roomId },
     head,
     h('div', { class: 'room-grid' },
       gameArea,
-      h('aside', { class: 'side' }, status, message, seats, controls, h('h3', {}, t('log')), logList),
+      h('aside', { class: 'side' }, bar, seats, h('h3', {}, t('log')), logList),
     ),
   );
   root.append(page);
+
+  // The height left for the game between the top of its area and the pinned bar, for a board
+  // that pans inside it on a phone (`--game-height` in style.css).
+  const fitGame = () => {
+    const top = gameArea.getBoundingClientRect().top + window.scrollY;
+    page.style.setProperty('--game-height', `${Math.max(160, Math.floor(window.innerHeight - top - bar.offsetHeight - 4))}px`);
+  };
+  const sizes = new ResizeObserver(fitGame);
+  sizes.observe(bar);
+  sizes.observe(head);
+  window.addEventListener('resize', fitGame);
 
   /**
    * Shows a message: one line as text, several (a list of violations) as a list; the game's
@@ -389,6 +403,8 @@ export function mount(root, ctx, roomId) {
   command('join', {});
   return () => {
     clearInterval(ticker);
+    sizes.disconnect();
+    window.removeEventListener('resize', fitGame);
     offs.forEach((off) => off());
     table?.destroy();
   };

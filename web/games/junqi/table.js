@@ -6,6 +6,7 @@
 
 import * as api from '../../api.js';
 import { h, replace } from '../../dom.js';
+import { BoardViewport } from '../../board-viewport.js';
 import { t } from '../../i18n.js';
 import { Choosing } from '../choices.js';
 import { legend } from '../legend.js';
@@ -55,6 +56,10 @@ export function mountTable(host) {
   let state = null;
   /** @type {BoardView | null} */
   let boardView = null;
+  /** @type {BoardViewport | null} the board's pannable box on a phone */
+  let viewport = null;
+  /** @type {Map<string, string>} each seat's last move followed on a phone, by its path */
+  const followed = new Map();
   /** @type {string | null} the first piece picked for a swap, in deployment */
   let selected = null;
   /** the posts clicked so far in play, among the server's choices */
@@ -124,13 +129,39 @@ export function mountTable(host) {
       attackTargets: new Set(targets.filter((post) => occupied.has(post))),
       lastMoves: Object.entries(lastMoves).map(([seat, move]) => ({ seat, path: move.path })),
     });
+    followLastMoves(lastMoves);
+  };
+
+  /**
+   * On a phone the viewport pans to a move it has not shown yet, so that a move on the far side
+   * of a 4p board is seen.
+   * @param {Record<string, LastMove>} lastMoves
+   */
+  const followLastMoves = (lastMoves) => {
+    for (const [seat, move] of Object.entries(lastMoves)) {
+      const key = move.path.join(' ');
+      if (followed.get(seat) === key) continue;
+      followed.set(seat, key);
+      const end = boardView?.points.get(move.path[move.path.length - 1]);
+      if (end && seat !== state?.you) viewport?.reveal(end.x, end.y);
+    }
+  };
+
+  /** The viewer's own army (the whole board for a spectator), where a phone's viewport opens. */
+  const ownPoints = () => {
+    const all = [...(boardView?.points.values() ?? [])];
+    const own = all.filter((point) => point.post.area === state?.you);
+    return own.length > 0 ? own : all;
   };
 
   /** @param {Board} board */
   const setBoard = (board) => {
     if (boardView && boardView.board.mode === board.mode) return;
     boardView = new BoardView(board, state?.you ?? null, pieceName, clickPost);
-    replace(holder, boardView.element);
+    viewport?.destroy();
+    viewport = new BoardViewport(boardView.element, Math.min(boardView.unitX, boardView.unitY));
+    viewport.openAmong(ownPoints());
+    replace(holder, viewport.element);
     drawBoard();
   };
 
@@ -196,6 +227,8 @@ export function mountTable(host) {
         ],
       };
     },
-    destroy() {},
+    destroy() {
+      viewport?.destroy();
+    },
   };
 }

@@ -8,6 +8,7 @@
 
 import * as api from '../../api.js';
 import { h, replace } from '../../dom.js';
+import { BoardViewport } from '../../board-viewport.js';
 import { t } from '../../i18n.js';
 import { Choosing } from '../choices.js';
 import { legend } from '../legend.js';
@@ -81,6 +82,10 @@ export function mountTable(host) {
   let state = null;
   /** @type {BoardView | null} */
   let boardView = null;
+  /** @type {BoardViewport | null} the board's pannable box on a phone */
+  let viewport = null;
+  /** @type {Map<string, string>} each seat's last move followed on a phone */
+  const followed = new Map();
   /** @type {string | null} the first point picked for a swap, in deployment */
   let selected = null;
   /** the targets clicked so far in play, among the server's choices */
@@ -244,6 +249,29 @@ export function mountTable(host) {
       doomed,
       lastMoves: Object.entries(last).map(([seat, event]) => lastMark(seat, event)),
     });
+    followLastMoves(Object.entries(last).map(([seat, event]) => lastMark(seat, event)));
+  };
+
+  /**
+   * On a phone the viewport pans to another seat's move it has not shown yet.
+   * @param {import('./board.js').LastMark[]} marks
+   */
+  const followLastMoves = (marks) => {
+    for (const mark of marks) {
+      const key = JSON.stringify(mark);
+      if (followed.get(mark.seat) === key) continue;
+      followed.set(mark.seat, key);
+      const points = mark.line ?? mark.zone ?? [];
+      const end = boardView?.points.get(points[points.length - 1]);
+      if (end && mark.seat !== state?.you) viewport?.reveal(end.x, end.y);
+    }
+  };
+
+  /** The viewer's own region (the whole board for a spectator), where a phone's viewport opens. */
+  const ownPoints = () => {
+    const all = [...(boardView?.points.values() ?? [])];
+    const own = all.filter((point) => point.point.region === state?.you);
+    return own.length > 0 ? own : all;
   };
 
   const draw = () => {
@@ -255,7 +283,10 @@ export function mountTable(host) {
   const setBoard = (geometry) => {
     if (boardView && boardView.bottomSeat === (state?.you ?? null)) return;
     boardView = new BoardView(geometry, state?.you ?? null, pieceName, clickPoint);
-    replace(holder, boardView.element);
+    viewport?.destroy();
+    viewport = new BoardViewport(boardView.element, boardView.unit);
+    viewport.openAmong(ownPoints());
+    replace(holder, viewport.element);
     drawBoard();
   };
 
@@ -382,6 +413,8 @@ export function mountTable(host) {
         ] : [],
       };
     },
-    destroy() {},
+    destroy() {
+      viewport?.destroy();
+    },
   };
 }

@@ -193,7 +193,7 @@ export async function offScreen(page, selector, width) {
       const box = element.getBoundingClientRect();
       return box.width > 0 && (box.left < -1 || box.right > width + 1);
     })
-    .map((element) => element.id || element.className || element.tagName), width);
+    .map((element) => element.id || element.getAttribute('class') || element.tagName), width);
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   return pageWidth > width ? [...outside, `the page is ${pageWidth}px wide`] : outside;
 }
@@ -238,4 +238,67 @@ export async function arrowTo(page, key) {
     await page.keyboard.press(arrow);
   }
   throw new Error(`arrow keys never reached ${key}`);
+}
+
+/** What a finger taps: controls, links, and a game's pickable pieces, cards and places. */
+export const TAPPABLE = [
+  'button', 'a[href]', 'select', 'input', 'textarea', '[role=button]',
+  '.selectable', '.target', '.target-move', '.target-attack', '.target-capture',
+].join(', ');
+
+/**
+ * The tappable elements shown on the page (inside a panned board too) and their sizes, so that
+ * a test can demand what a finger needs: `{count, small, smallest}` where `small` lists the
+ * ones under `least` CSS pixels as "what w×h" and `smallest` is the least side of any.
+ */
+export async function tapTargets(page, least = 40) {
+  return page.evaluate(({ selector, least }) => {
+    const describe = (element) => {
+      const text = (element.textContent ?? '').trim().slice(0, 20);
+      const name = element.id ? `#${element.id}` : `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
+      const post = element.getAttribute('data-post') ?? element.getAttribute('data-point') ?? '';
+      return `${name}${post ? `[${post}]` : ''}${text ? ` "${text}"` : ''}`;
+    };
+    const shown = [...document.querySelectorAll(selector)].filter((element) =>
+      element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden');
+    const boxes = shown.map((element) => ({ element, box: element.getBoundingClientRect() }));
+    const small = boxes
+      .filter(({ box }) => box.width + 0.5 < least || box.height + 0.5 < least)
+      .map(({ element, box }) => `${describe(element)} ${box.width.toFixed(0)}×${box.height.toFixed(0)}`);
+    const smallest = Math.min(...boxes.map(({ box }) => Math.min(box.width, box.height)));
+    return { count: shown.length, small, smallest };
+  }, { selector: TAPPABLE, least });
+}
+
+/**
+ * What of `parts` ({name: selector}) is not wholly on the screen as it is now (missing, empty,
+ * or beyond an edge), and whether any of them is covered by another part: the test of "on one
+ * screen". Returns the problems as sentences.
+ */
+export async function offOneScreen(page, parts) {
+  return page.evaluate((parts) => {
+    const problems = [];
+    const boxes = [];
+    for (const [name, selector] of Object.entries(parts)) {
+      const element = document.querySelector(selector);
+      const box = element?.getBoundingClientRect();
+      if (!element || !box || box.width === 0 || box.height === 0) {
+        problems.push(`${name} (${selector}) is not shown`);
+        continue;
+      }
+      if (box.left < -1 || box.top < -1 || box.right > innerWidth + 1 || box.bottom > innerHeight + 1) {
+        problems.push(`${name} lies at ${box.left.toFixed(0)},${box.top.toFixed(0)}–${box.right.toFixed(0)},${box.bottom.toFixed(0)}, beyond the ${innerWidth}×${innerHeight} screen`);
+      }
+      boxes.push({ name, element, box });
+    }
+    for (const a of boxes) {
+      for (const b of boxes) {
+        if (a === b || a.element.contains(b.element) || b.element.contains(a.element)) continue;
+        const across = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const down = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (across > 1 && down > 1 && a.name < b.name) problems.push(`${a.name} and ${b.name} overlap`);
+      }
+    }
+    return problems;
+  }, parts);
 }

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, createRoom, guest, launch, offScreen, openPage, roomState, sit, uniqueName, waitMovesPast, withScreenshots } from '../../../zhanqi-cli/tests/browser/browser.mjs';
+import { clickMove, createRoom, guest, launch, offScreen, openPage, roomState, sit, tapTargets, uniqueName, waitMovesPast, withScreenshots } from '../../../zhanqi-cli/tests/browser/browser.mjs';
 
 test('a 4p room with three AI seats plays to the end', async () => {
   const browser = await launch();
@@ -26,10 +26,13 @@ test('a 4p room with three AI seats plays to the end', async () => {
       const count = await page.locator('svg.board [data-piece]').count();
       const { moves } = await roomState(page);
       assert.ok(count === 100 || (moves > 0 && count > 90 && count < 100), `${count} pieces after ${moves} moves`);
-      // The phone-sized page shows the board, the seats, the clock and the controls within
-      // the screen's width (no zooming out, no sideways scrolling).
-      assert.deepEqual(await offScreen(page, '#board, #board svg, #seats, #clock, #controls', 390), [],
+      // The phone-sized page shows the board's viewport, the seats, the clock and the controls
+      // within the screen's width (no zooming out, no sideways scrolling: the board, drawn
+      // larger than the screen, pans inside its viewport), and every post that can be tapped
+      // is at least 40 px.
+      assert.deepEqual(await offScreen(page, '#board, #board .board-viewport, #seats, #clock, #controls', 390), [],
         'the 4p room fits a phone screen');
+      assert.deepEqual((await tapTargets(page, 40)).small, [], 'every tap target is at least 40 px');
 
       // Play attacking moves while seated; past move 120 surrender, and the AIs finish.
       for (let guard = 0; guard < 2000; guard++) {
