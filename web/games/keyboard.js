@@ -51,7 +51,8 @@ function refocus(key) {
     if (active && active !== document.body && active.isConnected) return;
     const same = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
     const first = document.querySelector('[role="button"][data-key]');
-    /** @type {HTMLElement | null} */ (same ?? first)?.focus();
+    // The page stays where the player left it: a redraw must not scroll it.
+    /** @type {HTMLElement | null} */ (same ?? first)?.focus({ preventScroll: true });
   });
 }
 
@@ -101,18 +102,22 @@ export class BoardKeys {
     for (const item of items) {
       item.setAttribute('tabindex', item.getAttribute('data-key') === this.current ? '0' : '-1');
     }
-    if (this.hadFocus) this.focus(this.current);
+    // A redraw keeps the focus without scrolling the page (a tap focuses a post too).
+    if (this.hadFocus) this.focus(this.current, false);
   }
 
-  /** @param {string | null} key */
-  focus(key) {
+  /**
+   * @param {string | null} key
+   * @param {boolean} [scroll]  whether the page may scroll to show it (arrow keys: yes)
+   */
+  focus(key, scroll = true) {
     if (key === null) return;
     const item = this.root.querySelector(`[data-key="${CSS.escape(key)}"]`);
     if (!item) return;
     for (const other of this.root.querySelectorAll('[data-key][tabindex="0"]')) other.setAttribute('tabindex', '-1');
     item.setAttribute('tabindex', '0');
     this.current = key;
-    /** @type {SVGElement | HTMLElement} */ (item).focus();
+    /** @type {SVGElement | HTMLElement} */ (item).focus({ preventScroll: !scroll });
   }
 
   /** @param {KeyboardEvent} event */
