@@ -3,6 +3,7 @@
 import * as api from '../api.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
+import { refusalText } from '../refusal.js';
 
 /** @typedef {import('../main.js').Context} Context */
 
@@ -42,7 +43,7 @@ export function mount(root, ctx) {
           try {
             ctx.signedIn(await action(name.value.trim(), password.value));
           } catch (failure) {
-            error.textContent = failure instanceof Error ? failure.message : String(failure);
+            error.textContent = refusalText(failure);
           } finally {
             submit.disabled = false;
           }

@@ -2,6 +2,7 @@
 //! watcher; the chance outcomes the server draws; leaving the table during play.
 
 use tokio::time::Instant;
+use zhanqi_core::Reason;
 use zhanqi_core::{PlatformAction, SeatResult};
 use zhanqi_protocol::{CHANCE, DynGame, PlayedUi, Turn};
 use zhanqi_store::{NewAction, UnixMillis};
@@ -36,7 +37,8 @@ impl Room {
     /// Plays one action for a seat: checked on a copy, then adopted.
     async fn play_one(&mut self, seat: &'static str, action: &str) -> Result<(), ApiError> {
         let Some(game) = &self.game else {
-            return Err(ApiError::wrong_phase("the game has not started"));
+            return Err(ApiError::wrong_phase("the game has not started")
+                .because(Reason::new("game_not_started")));
         };
         let mut next = game.clone_box();
         let played = next
