@@ -6,7 +6,7 @@
 // reason kind of the shell and of each game, with sample arguments) said through refusal.js; and
 // the refusals a person provokes by hand — a wrong password, a taken name, each broken deployment
 // rule and each malformed pasted layout, an AI in a gold room, a seat without enough gold, a
-// broken deck — read off the page.
+// fourth open room, a broken deck — read off the page.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -176,20 +176,27 @@ for (const lang of /** @type {const} */ (['en', 'zh'])) {
         await poor.waitFor();
         assertSentence(await poor.textContent() ?? '', lang, 'not enough gold');
 
-        // A shengke deck with a number out of range: every violation listed, each a sentence.
+        // Three rooms not started are the most a person may hold open: a fourth is refused.
         await page.locator('#nav-lobby').click();
-        await page.locator('#create-mode').selectOption('standard');
-        await page.locator('#create-first-player').selectOption('seats');
-        await createRoom(page, 'standard');
-        await sit(page, '1');
-        await page.locator('#deck-editor tr[data-row="0"] .deck-in').fill('9');
-        await page.locator('#use-deck').click();
-        await page.locator('#violations li').nth(1).waitFor();
-        const deck = await page.locator('#violations li').allTextContents();
+        await page.locator('#create-mode').selectOption('2p');
+        await page.locator('#create-room button[type=submit]').click();
+        const tooMany = page.locator('#create-room .error').filter({ hasText: /\S/ });
+        await tooMany.waitFor();
+        assertSentence(await tooMany.textContent() ?? '', lang, 'too many rooms');
+
+        // A shengke deck with a number out of range: every violation listed, each a sentence.
+        await other.locator('#create-mode').selectOption('standard');
+        await other.locator('#create-first-player').selectOption('seats');
+        await createRoom(other, 'standard');
+        await sit(other, '1');
+        await other.locator('#deck-editor tr[data-row="0"] .deck-in').fill('9');
+        await other.locator('#use-deck').click();
+        await other.locator('#violations li').nth(1).waitFor();
+        const deck = await other.locator('#violations li').allTextContents();
         for (const text of deck) assertSentence(text, lang, 'shengke deck');
         assert.ok(deck.some((text) => text.includes('M1') && text.includes('9')), deck.join(' | '));
 
-        assert.deepEqual(page.errors, [], 'no script errors');
+        assert.deepEqual([...page.errors, ...other.errors], [], 'no script errors');
       });
     } finally {
       await browser.close();
