@@ -41,9 +41,13 @@ impl Room {
                 .because(Reason::new("game_not_started")));
         };
         let mut next = game.clone_box();
-        let played = next
-            .play_ui(seat, action)
-            .map_err(|error| ApiError::new("illegal", error.to_string()))?;
+        let played = next.play_ui(seat, action).map_err(|error| {
+            ApiError::new("illegal", error.to_string()).with_reasons(arrangement_reasons(
+                game.as_ref(),
+                seat,
+                action,
+            ))
+        })?;
         self.adopt(seat, next, played).await
     }
 
@@ -149,5 +153,21 @@ impl Room {
         }
         self.watchers.retain(|w| w.conn != conn);
         Ok(serde_json::json!({}))
+    }
+}
+
+/// The typed reasons of a refused action that is an arrangement the game asks for during play
+/// (a tiehuo deployment), as the game's editor check says them; none for any other action,
+/// whose refusal the client says in general.
+fn arrangement_reasons(game: &dyn DynGame, seat: &str, action: &str) -> Vec<Reason> {
+    if game
+        .setup_editor(seat)
+        .is_none_or(|editor| editor.before_start)
+    {
+        return Vec::new();
+    }
+    match game.check_setup(Some(seat), action) {
+        Err(zhanqi_protocol::UiError::Setup(error)) => error.reasons,
+        _ => Vec::new(),
     }
 }
