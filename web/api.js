@@ -1,23 +1,25 @@
 // The HTTP half of the protocol (docs/wire-protocol.md §2): accounts, profiles, layouts,
 // replays. Every call sends the session cookie; errors become ApiError with the server's
-// one-sentence message.
+// code and typed reasons (refusal.js says them in the page's language).
 
 /** @typedef {import('./protocol.js').User} User */
 /** @typedef {import('./protocol.js').SavedLayout} SavedLayout */
 /** @typedef {import('./protocol.js').ReplaySummary} ReplaySummary */
 /** @typedef {import('./protocol.js').Replay} Replay */
 
-/** An error answer of the server: its HTTP status, code and message. */
+/** An error answer of the server: its HTTP status, code, English message and typed reasons. */
 export class ApiError extends Error {
   /**
    * @param {number} status
    * @param {string} code
    * @param {string} message
+   * @param {import('./refusal.js').Reason[]} [reasons]  what to say, typed (refusal.js says it)
    */
-  constructor(status, code, message) {
+  constructor(status, code, message, reasons = []) {
     super(message);
     this.status = status;
     this.code = code;
+    this.reasons = reasons;
   }
 }
 
@@ -49,6 +51,7 @@ async function request(method, path, body) {
       response.status,
       error ? String(error.code) : 'http_' + response.status,
       error ? String(error.message) : text || response.statusText,
+      error && Array.isArray(error.reasons) ? error.reasons : [],
     );
   }
   return json;

@@ -104,7 +104,7 @@ export const hasKey = (key) => key in en || key in GAME_TABLES.en;
  * @param {string} [game]
  * @returns {string | null}
  */
-function lookup(key, game) {
+export function lookup(key, game) {
   if (key in en) return t(/** @type {Key} */ (key));
   const own = game ? BY_GAME[game] : undefined;
   return own?.[current]?.[key] ?? own?.en?.[key] ?? GAME_TABLES[current][key] ?? GAME_TABLES.en[key] ?? null;

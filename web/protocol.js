@@ -93,6 +93,7 @@
  * @property {string} [code]
  * @property {string} [message]
  * @property {string[]} [marks]  an `illegal_layout` error's places that its violations name, for the editor
+ * @property {import('./refusal.js').Reason[]} [reasons]  an error's typed reasons, said by refusal.js
  * @property {RoomSummary[]} [rooms]
  * @property {Id | RoomState} [room]
  * @property {unknown} [board]  a game's board geometry (`board`)

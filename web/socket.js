@@ -12,11 +12,13 @@ export class CommandError extends Error {
    * @param {string} code
    * @param {string} message
    * @param {string[]} [marks]  the places of an arrangement the refusal names, for its editor
+   * @param {import('./refusal.js').Reason[]} [reasons]  what to say, typed (refusal.js says it)
    */
-  constructor(code, message, marks = []) {
+  constructor(code, message, marks = [], reasons = []) {
     super(message);
     this.code = code;
     this.marks = marks;
+    this.reasons = reasons;
   }
 }
 
@@ -118,7 +120,7 @@ export class Connection {
       if (waiting) {
         this.pending.delete(message.id);
         if (message.type === 'ok') waiting.resolve(message);
-        else waiting.reject(new CommandError(message.code ?? 'error', message.message ?? '', message.marks ?? []));
+        else waiting.reject(new CommandError(message.code ?? 'error', message.message ?? '', message.marks ?? [], message.reasons ?? []));
         return;
       }
     }

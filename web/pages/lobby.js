@@ -7,6 +7,7 @@ import { h, replace } from '../dom.js';
 import { gameModule, modeLabel } from '../games/index.js';
 import { seatName, t } from '../i18n.js';
 import { optionForm } from './option-form.js';
+import { refusalText } from '../refusal.js';
 
 /** @typedef {import('../main.js').Context} Context */
 /** @typedef {import('../protocol.js').RoomSummary} RoomSummary */
@@ -47,7 +48,7 @@ export function mount(root, ctx) {
       game.modes.map((code) => h('option', { value: code, 'data-game': game.name }, modeLabel(game.name, code)))));
     drawOptions();
   }).catch((failure) => {
-    error.textContent = failure instanceof Error ? failure.message : String(failure);
+    error.textContent = refusalText(failure);
   });
   const create = h('form', {
     id: 'create-room',
@@ -65,7 +66,7 @@ export function mount(root, ctx) {
         });
         if (ok.room !== undefined && typeof ok.room !== 'object') ctx.navigate(`#/room/${encodeURIComponent(String(ok.room))}`);
       } catch (failure) {
-        error.textContent = failure instanceof Error ? failure.message : String(failure);
+        error.textContent = refusalText(failure);
       }
     },
   },
@@ -126,7 +127,7 @@ export function mount(root, ctx) {
     }),
   ];
   ctx.conn.send('lobby').catch((failure) => {
-    error.textContent = failure instanceof Error ? failure.message : String(failure);
+    error.textContent = refusalText(failure);
   });
   return () => offs.forEach((off) => off());
 }

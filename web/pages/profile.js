@@ -6,6 +6,7 @@ import { h, replace } from '../dom.js';
 import { seatName, t } from '../i18n.js';
 import { modeLabel } from '../games/index.js';
 import { titleOf } from './room-parts.js';
+import { refusalText } from '../refusal.js';
 
 /** @typedef {import('../main.js').Context} Context */
 
@@ -43,7 +44,7 @@ export function mount(root, ctx, name) {
     card.dataset.gold = String(user.gold);
     card.dataset.played = String(user.games.played);
   }).catch((failure) => {
-    replace(card, h('p', { class: 'error' }, failure instanceof Error ? failure.message : String(failure)));
+    replace(card, h('p', { class: 'error' }, refusalText(failure)));
   });
 
   if (own) {
@@ -56,7 +57,7 @@ export function mount(root, ctx, name) {
               entry.players ? ` · ${Object.entries(entry.players).map(([seat, player]) => `${seatName(seat, entry.game)} ${player}`).join(', ')}` : '',
               entry.finished_ms ? ` · ${new Date(entry.finished_ms).toLocaleString()}` : '')))));
     }).catch((failure) => {
-      replace(replays, h('p', { class: 'error' }, failure instanceof Error ? failure.message : String(failure)));
+      replace(replays, h('p', { class: 'error' }, refusalText(failure)));
     });
   }
   return () => {};

@@ -7,6 +7,7 @@ import { h, replace, svg } from '../dom.js';
 import { gameModule, modeLabel } from '../games/index.js';
 import { reasonText, seatName, t } from '../i18n.js';
 import { platformEventText } from './room-parts.js';
+import { refusalText } from '../refusal.js';
 
 /** @typedef {import('../main.js').Context} Context */
 /** @typedef {import('../protocol.js').Replay} Replay */
@@ -112,7 +113,7 @@ export function mount(root, ctx, gameId) {
     );
     draw();
   }).catch((failure) => {
-    replace(page, h('p', { class: 'error' }, failure instanceof Error ? failure.message : String(failure)));
+    replace(page, h('p', { class: 'error' }, refusalText(failure)));
   });
   return () => window.removeEventListener('keydown', onKey);
 }

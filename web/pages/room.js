@@ -12,6 +12,7 @@ import { gameModule, modeLabel } from '../games/index.js';
 import { seatName, t } from '../i18n.js';
 import { aiKey } from './lobby.js';
 import { platformEventText, rejoinAfterDrop, resultTable, seatCard, seatLabel, seatMarker, titleOf } from './room-parts.js';
+import { refusalText } from '../refusal.js';
 
 /** @typedef {import('../main.js').Context} Context */
 /** @typedef {import('../protocol.js').RoomState} RoomState */
@@ -124,7 +125,7 @@ export function mount(root, ctx, roomId) {
     try {
       return await send(type, fields);
     } catch (failure) {
-      say(failure instanceof Error ? failure.message : String(failure), failure instanceof CommandError ? failure.marks : []);
+      say(refusalText(failure, state?.game), failure instanceof CommandError ? failure.marks : []);
       return false;
     }
   };

@@ -5,6 +5,7 @@ import * as api from '../api.js';
 import { h } from '../dom.js';
 import { gameModule, modeLabel } from '../games/index.js';
 import { gameText, t } from '../i18n.js';
+import { refusalText } from '../refusal.js';
 
 /** @typedef {import('../main.js').Context} Context */
 
@@ -44,7 +45,7 @@ export function mount(root, ctx) {
           try {
             ctx.signedIn(await action(name.value.trim(), password.value));
           } catch (failure) {
-            error.textContent = failure instanceof Error ? failure.message : String(failure);
+            error.textContent = refusalText(failure);
           } finally {
             submit.disabled = false;
           }

@@ -15,7 +15,9 @@
 //! * **settlement**: points and gold from the game's own tables through core's
 //!   parameterised functions ([`crate::platform`]).
 
-use serde::Serialize;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
 
 use crate::platform::{GoldSettlement, Ladder};
 use crate::{BySeat, GameNotation, GameRng, PlatformAction, Seat, SeatSet, Viewer};
@@ -51,16 +53,56 @@ pub struct SetupEditor {
     pub public: bool,
 }
 
+/// One reason of a refusal as a client says it to a person: a kind that the game's strings (or
+/// the shell's, for the platform's own) turn into one sentence in the page's language, and its
+/// named arguments, already in player-visible vocabulary (a post as the board's edge labels name
+/// it, `e8`; a piece or card by the code the game's strings name, `M`). Never a rule id or an
+/// internal coordinate: the English sentence beside it is for the engine protocol and logs.
+///
+/// On the wire: `{"kind":"mine_line","piece":"M","post":"e2"}`. A client translates an
+/// argument `name` of value `v` by the strings' key `name_v` when there is one (`piece_M`,
+/// `seat_s`) and shows the value as it is otherwise (`e2`, a number).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Reason {
+    /// The kind: the key `refusal_<kind>` of the strings that say it.
+    pub kind: String,
+    /// The arguments, by name.
+    #[serde(flatten)]
+    pub args: BTreeMap<String, String>,
+}
+
+impl Reason {
+    /// A reason of this kind without arguments.
+    pub fn new(kind: impl Into<String>) -> Reason {
+        Reason {
+            kind: kind.into(),
+            args: BTreeMap::new(),
+        }
+    }
+
+    /// The reason with the argument `name` set to `value`.
+    #[must_use]
+    pub fn with(mut self, name: &str, value: impl ToString) -> Reason {
+        self.args.insert(name.to_owned(), value.to_string());
+        self
+    }
+}
+
 /// Why an arrangement was refused: every rule it breaks, each one sentence.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, thiserror::Error)]
 #[error("{}", .violations.join("; "))]
 pub struct SetupError {
-    /// Every violation, in the order the rules list them.
+    /// Every violation, in the order the rules list them, in English (the engine protocol's
+    /// words).
     pub violations: Vec<String>,
     /// The places of the arrangement the violations name, in the game's editor vocabulary (a
     /// deck file's `line:3`, a card `card:M1`, a post `c5`), for the editor to mark them
     /// without reading the sentences.
     pub marks: Vec<String>,
+    /// The violations as typed reasons for a person's screen, one for each violation, in the
+    /// same order. Empty when the game has not typed them: the client then says in general
+    /// that the arrangement breaks the rules.
+    pub reasons: Vec<Reason>,
 }
 
 impl SetupError {
@@ -74,6 +116,17 @@ impl SetupError {
         SetupError {
             violations: violations.into_iter().map(Into::into).collect(),
             marks: Vec::new(),
+            reasons: Vec::new(),
+        }
+    }
+
+    /// An error of these violations, each an English sentence and its typed reason.
+    pub fn typed(violations: impl IntoIterator<Item = (String, Reason)>) -> SetupError {
+        let (violations, reasons) = violations.into_iter().unzip();
+        SetupError {
+            violations,
+            marks: Vec::new(),
+            reasons,
         }
     }
 
@@ -288,7 +341,10 @@ pub trait ClientGame: GameNotation {
 
     /// The error of a game or seat with nothing to arrange.
     fn no_setup(&self) -> SetupError {
-        SetupError::one(format!("{} has nothing to arrange here", Self::NAME))
+        SetupError::typed([(
+            format!("{} has nothing to arrange here", Self::NAME),
+            Reason::new("nothing_to_arrange"),
+        )])
     }
 
     /// Whether `seat` may take the platform action `kind` now. The default plays the game's

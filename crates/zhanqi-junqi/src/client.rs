@@ -8,8 +8,8 @@
 
 use zhanqi_core::platform::{GoldSettlement, Ladder};
 use zhanqi_core::{
-    BySeat, Choice, ClientGame, GameNotation, GameRng, OptionField, Seat, SetupEditor, SetupError,
-    TimeoutRule, Viewer,
+    BySeat, Choice, ClientGame, GameNotation, GameRng, OptionField, Reason, Seat, SetupEditor,
+    SetupError, TimeoutRule, Viewer,
 };
 
 use crate::ui::{self, BoardUi, EventUi, SetupUi, ViewUi};
@@ -73,20 +73,21 @@ impl ClientGame for Junqi {
         })
     }
 
-    fn random_setup(&self, _seat: Seat, rng: &mut GameRng) -> Result<String, SetupError> {
-        Junqi::random_setup(self, rng).map_err(setup_error)
+    fn random_setup(&self, seat: Seat, rng: &mut GameRng) -> Result<String, SetupError> {
+        Junqi::random_setup(self, rng).map_err(|error| self.setup_error(seat, error))
     }
 
-    fn check_setup(&self, _seat: Seat, text: &str) -> Result<String, SetupError> {
-        Junqi::check_setup(self, text).map_err(setup_error)
+    fn check_setup(&self, seat: Seat, text: &str) -> Result<String, SetupError> {
+        Junqi::check_setup(self, text).map_err(|error| self.setup_error(seat, error))
     }
 
     fn swap_setup(&self, seat: Seat, text: &str, a: &str, b: &str) -> Result<String, SetupError> {
-        Junqi::swap_setup(self, seat, text, a, b).map_err(setup_error)
+        Junqi::swap_setup(self, seat, text, a, b).map_err(|error| self.setup_error(seat, error))
     }
 
     fn setup_view(&self, seat: Seat, text: &str) -> Result<SetupUi, SetupError> {
-        self.setup_ui(seat, text).map_err(setup_error)
+        self.setup_ui(seat, text)
+            .map_err(|error| self.setup_error(seat, error))
     }
 
     fn pending_draw(&self) -> Option<zhanqi_core::client::PendingDraw> {
@@ -119,17 +120,37 @@ impl ClientGame for Junqi {
     }
 }
 
-/// A deployment refusal, every broken rule one violation.
-fn setup_error(error: ui::SetupError) -> SetupError {
-    match error {
-        ui::SetupError::Illegal(illegal) => SetupError::all(
-            illegal
-                .violations
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>(),
-        ),
-        other => SetupError::one(other.to_string()),
+impl Junqi {
+    /// A deployment refusal of `seat`'s arrangement, every broken rule one violation and one
+    /// reason that names the seat's posts as its board does, and marks them for the editor.
+    fn setup_error(&self, seat: Seat, error: ui::SetupError) -> SetupError {
+        let post_name = |at: usize| self.area_post_name(seat, at);
+        match error {
+            ui::SetupError::Illegal(illegal) => {
+                let marks: Vec<String> = illegal
+                    .violations
+                    .iter()
+                    .filter_map(|violation| violation.reason(post_name).args.get("post").cloned())
+                    .collect();
+                SetupError::typed(
+                    illegal
+                        .violations
+                        .iter()
+                        .map(|violation| (violation.to_string(), violation.reason(post_name))),
+                )
+                .marking(marks)
+            }
+            ui::SetupError::Malformed { offset, mistake } => {
+                SetupError::typed([(error.to_string(), mistake.reason(offset))])
+            }
+            ui::SetupError::NotYourPost { ref post, .. } => SetupError::typed([(
+                error.to_string(),
+                Reason::new("not_your_post").with("post", post),
+            )]),
+            ui::SetupError::NoDeployment(_) => {
+                SetupError::typed([(error.to_string(), Reason::new("nothing_to_arrange"))])
+            }
+        }
     }
 }
 
@@ -286,6 +307,139 @@ mod tests {
         assert_eq!(
             fighters(&game, "c11xd11", Viewer::Spectator),
             (("u", 'D'), ("r", 'C'))
+        );
+    }
+
+    /// Every kind of reason junqi's refusals give: each needs a sentence in both languages.
+    const REFUSAL_KINDS: &[&str] = &[
+        "piece_count",
+        "camp_occupied",
+        "post_empty",
+        "flag_outside_headquarters",
+        "mine_too_far_forward",
+        "bomb_on_front_line",
+        "layout_misplaced_slash",
+        "layout_missing_slash",
+        "layout_too_many_posts",
+        "layout_not_a_piece_letter",
+        "layout_too_few_posts",
+        "not_your_post",
+    ];
+
+    /// A legal deployment (line 1, the front, first).
+    const LEGAL: &str = "CSPDL/E.J.T/DL.BY/T.B.P/YMECE/MFMPC";
+
+    fn two_player() -> Junqi {
+        let options = JunqiOptions {
+            mode: Mode::TwoPlayer,
+            ..JunqiOptions::default()
+        };
+        Junqi::new(&options, 3).unwrap()
+    }
+
+    /// The legal deployment with the contents of two local posts swapped.
+    fn swapped(a: usize, b: usize) -> String {
+        let mut cells = crate::Deployment::parse(LEGAL).unwrap().cells();
+        cells.swap(a, b);
+        crate::Deployment::from_cells(cells).to_string()
+    }
+
+    fn reasons(game: &Junqi, seat: Seat, layout: &str) -> Vec<Reason> {
+        let error = ClientGame::check_setup(game, seat, layout).unwrap_err();
+        assert_eq!(error.reasons.len(), error.violations.len(), "{error}");
+        for reason in &error.reasons {
+            zhanqi_core::testkit::assert_player_vocabulary(reason);
+            assert!(REFUSAL_KINDS.contains(&reason.kind.as_str()), "{reason:?}");
+            if let Some(post) = reason.args.get("post") {
+                assert!(
+                    game.board().post(post).is_some(),
+                    "{post} is no post's name"
+                );
+            }
+        }
+        error.reasons
+    }
+
+    fn kinds(reasons: &[Reason]) -> Vec<&str> {
+        reasons.iter().map(|reason| reason.kind.as_str()).collect()
+    }
+
+    #[test]
+    fn every_deployment_rule_is_a_typed_reason_naming_the_boards_posts() {
+        let game = two_player();
+        let south = Seat::new(0);
+        let front_left = game.area_post_name(south, 0);
+        // DP-3: the back row's mine (25) on the front row's first post.
+        let mine = reasons(&game, south, &swapped(0, 25));
+        assert_eq!(kinds(&mine), ["mine_too_far_forward"]);
+        assert_eq!(mine[0].args["post"], front_left);
+        assert!(!front_left.contains('.'), "{front_left}");
+        // DP-4: the bomb of line 3 (13) on the front row.
+        assert_eq!(
+            kinds(&reasons(&game, south, &swapped(0, 13))),
+            ["bomb_on_front_line"]
+        );
+        // DP-2: the flag (26) out of its headquarters.
+        assert_eq!(
+            kinds(&reasons(&game, south, &swapped(0, 26))),
+            ["flag_outside_headquarters"]
+        );
+        // DP-1: a piece moved onto a camp (6) leaves its post (5) empty.
+        assert_eq!(
+            kinds(&reasons(&game, south, &swapped(5, 6))),
+            ["post_empty", "camp_occupied"]
+        );
+        // DP-1: a captain made a field marshal: one too few of one, one too many of the other.
+        let counts = reasons(&game, south, &LEGAL.replacen('C', "S", 1));
+        assert_eq!(kinds(&counts), ["piece_count", "piece_count"]);
+        assert_eq!(counts[0].args["piece"], "S");
+        assert_eq!(counts[0].args["found"], "2");
+        assert_eq!(counts[0].args["count"], "1");
+    }
+
+    #[test]
+    fn the_same_layout_names_each_seats_own_posts() {
+        let game = two_player();
+        let layout = swapped(0, 25);
+        let south = reasons(&game, Seat::new(0), &layout);
+        let north = reasons(&game, Seat::new(1), &layout);
+        assert_ne!(south[0].args["post"], north[0].args["post"]);
+    }
+
+    #[test]
+    fn a_malformed_layout_is_a_typed_reason_at_a_character() {
+        let game = two_player();
+        let south = Seat::new(0);
+        let one = |layout: &str| {
+            let reasons = reasons(&game, south, layout);
+            assert_eq!(reasons.len(), 1, "{reasons:?}");
+            reasons.into_iter().next().unwrap()
+        };
+        let letter = one("hSPDL/E.J.T/DL.BY/T.B.P/YMECE/MFMPC");
+        assert_eq!(letter.kind, "layout_not_a_piece_letter");
+        assert_eq!(letter.args["letter"], "h");
+        assert_eq!(letter.args["position"], "1");
+        assert_eq!(one("CSPDL//E.J.T").kind, "layout_misplaced_slash");
+        assert_eq!(one("CSPDLE").kind, "layout_missing_slash");
+        assert_eq!(one(&format!("{LEGAL}C")).kind, "layout_too_many_posts");
+        assert_eq!(one("CSPDL/E.J").args["count"], "8");
+        let theirs = game.area_post_name(Seat::new(1), 0);
+        let not_yours =
+            ClientGame::swap_setup(&game, south, LEGAL, &theirs, &front(&game)).unwrap_err();
+        assert_eq!(kinds(&not_yours.reasons), ["not_your_post"]);
+    }
+
+    fn front(game: &Junqi) -> String {
+        game.area_post_name(Seat::new(0), 0)
+    }
+
+    #[test]
+    fn every_refusal_kind_has_an_english_and_a_chinese_sentence() {
+        let strings = include_str!("../../../web/games/junqi/strings.js");
+        let missing = zhanqi_core::testkit::missing_refusal_strings(strings, REFUSAL_KINDS);
+        assert!(
+            missing.is_empty(),
+            "web/games/junqi/strings.js lacks {missing:?}"
         );
     }
 }

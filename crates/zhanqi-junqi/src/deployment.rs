@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use zhanqi_core::{GameRng, NotationError};
+use zhanqi_core::{GameRng, NotationError, Reason};
 
 use crate::Kind;
 
@@ -84,6 +84,32 @@ impl Violation {
             Violation::BombOnFrontLine { .. } => "DP-4",
         }
     }
+
+    /// The violation as a reason for a person's screen, with the posts it names as `post_name`
+    /// calls a local index (the board's name of that post of the seat's area, `e8`), never a
+    /// rule id or a local coordinate.
+    #[must_use]
+    pub fn reason(&self, post_name: impl Fn(usize) -> String) -> Reason {
+        match *self {
+            Violation::WrongCount { kind, found } => Reason::new("piece_count")
+                .with("piece", kind.letter())
+                .with("found", found)
+                .with("count", kind.count()),
+            Violation::PieceOnCamp { at } => {
+                Reason::new("camp_occupied").with("post", post_name(at))
+            }
+            Violation::EmptyPost { at } => Reason::new("post_empty").with("post", post_name(at)),
+            Violation::FlagOutsideHeadquarters { at } => {
+                Reason::new("flag_outside_headquarters").with("post", post_name(at))
+            }
+            Violation::MineTooFarForward { at } => {
+                Reason::new("mine_too_far_forward").with("post", post_name(at))
+            }
+            Violation::BombOnFrontLine { at } => {
+                Reason::new("bomb_on_front_line").with("post", post_name(at))
+            }
+        }
+    }
 }
 
 impl fmt::Display for Violation {
@@ -139,6 +165,50 @@ impl fmt::Display for Violation {
 pub struct DeploymentError {
     /// Every rule broken, in post order (counts last).
     pub violations: Vec<Violation>,
+}
+
+/// Why a text is not a deployment string (§8.3).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum Malformed {
+    /// A `/` where no line ends, or two in a row.
+    #[error("'/' must come after every 5 posts")]
+    MisplacedSlash,
+    /// A line of 5 posts not followed by `/`.
+    #[error("expected '/' after line {line}")]
+    MissingSlash {
+        /// The line (1 … 5) that ends there.
+        line: usize,
+    },
+    /// More than 30 posts.
+    #[error("a deployment has 30 posts (6 lines of 5), this one has more")]
+    TooManyPosts,
+    /// A character that is neither a piece letter nor `.`.
+    #[error("'{0}' is not a piece letter (S J D L T Y C P E B M F) or '.'")]
+    NotAPieceLetter(char),
+    /// Fewer than 30 posts.
+    #[error("a deployment has 30 posts (6 lines of 5), this one has {0}")]
+    TooFewPosts(usize),
+}
+
+impl Malformed {
+    /// The mistake, found at character `offset` (from 0), as a reason for a person's screen.
+    #[must_use]
+    pub fn reason(&self, offset: usize) -> Reason {
+        let reason = match *self {
+            Malformed::MisplacedSlash => Reason::new("layout_misplaced_slash"),
+            Malformed::MissingSlash { line } => {
+                Reason::new("layout_missing_slash").with("line", line)
+            }
+            Malformed::TooManyPosts => Reason::new("layout_too_many_posts"),
+            Malformed::NotAPieceLetter(letter) => {
+                Reason::new("layout_not_a_piece_letter").with("letter", letter)
+            }
+            Malformed::TooFewPosts(count) => {
+                Reason::new("layout_too_few_posts").with("count", count)
+            }
+        };
+        reason.with("position", offset + 1)
+    }
 }
 
 impl Deployment {
@@ -257,46 +327,44 @@ impl Deployment {
     /// # Errors
     /// If the string is not of that form, naming the character.
     pub fn parse(text: &str) -> Result<Deployment, NotationError> {
-        let error =
-            |offset: usize, message: String| NotationError::new("deployment", offset, message);
+        Deployment::read(text).map_err(|(offset, mistake)| {
+            NotationError::new("deployment", offset, mistake.to_string())
+        })
+    }
+
+    /// [`Deployment::parse`] with a typed mistake and the character offset where it is.
+    ///
+    /// # Errors
+    /// If the string is not of that form.
+    pub fn read(text: &str) -> Result<Deployment, (usize, Malformed)> {
         let mut cells = [None; 30];
         let mut index = 0;
-        for (offset, ch) in text.char_indices() {
+        let mut after_slash = false;
+        // Offsets count characters, as a person counts them in what they pasted.
+        for (offset, ch) in text.chars().enumerate() {
             let at_separator = index % 5 == 0 && index > 0 && index < 30;
             if ch == '/' {
-                if !at_separator || text[..offset].ends_with('/') {
-                    return Err(error(offset, "'/' must come after every 5 posts".into()));
+                if !at_separator || after_slash {
+                    return Err((offset, Malformed::MisplacedSlash));
                 }
+                after_slash = true;
                 continue;
             }
-            if at_separator && !text[..offset].ends_with('/') {
-                return Err(error(
-                    offset,
-                    format!("expected '/' after line {}", index / 5),
-                ));
+            if at_separator && !after_slash {
+                return Err((offset, Malformed::MissingSlash { line: index / 5 }));
             }
+            after_slash = false;
             if index == 30 {
-                return Err(error(
-                    offset,
-                    "a deployment has 30 posts (6 lines of 5), this one has more".into(),
-                ));
+                return Err((offset, Malformed::TooManyPosts));
             }
             cells[index] = match ch {
                 '.' => None,
-                _ => Some(Kind::from_letter(ch).ok_or_else(|| {
-                    error(
-                        offset,
-                        format!("'{ch}' is not a piece letter (S J D L T Y C P E B M F) or '.'"),
-                    )
-                })?),
+                _ => Some(Kind::from_letter(ch).ok_or((offset, Malformed::NotAPieceLetter(ch)))?),
             };
             index += 1;
         }
         if index != 30 {
-            return Err(error(
-                text.len(),
-                format!("a deployment has 30 posts (6 lines of 5), this one has {index}"),
-            ));
+            return Err((text.chars().count(), Malformed::TooFewPosts(index)));
         }
         Ok(Deployment::from_cells(cells))
     }

@@ -27,7 +27,7 @@ mod view;
 
 pub use action::{Action, DefeatReason, EndReason, Event};
 pub use combat::{Battle, battle};
-pub use deployment::{Deployment, DeploymentError, Violation};
+pub use deployment::{Deployment, DeploymentError, Malformed, Violation};
 pub use game::{Junqi, NO_ATTACK_LIMIT};
 pub use illegal::Illegal;
 pub use knowledge::{KindCounts, KindSet};

@@ -10,7 +10,8 @@ use zhanqi_core::{GameRng, Seat, Viewer};
 use crate::board::{Board, Post, PostKind, Shape};
 use crate::position::{BLUE, Status, Turn};
 use crate::{
-    Battle, Cell, DefeatReason, Deployment, DeploymentError, Event, Junqi, Mode, Position,
+    Battle, Cell, DefeatReason, Deployment, DeploymentError, Event, Junqi, Malformed, Mode,
+    Position,
 };
 
 /// One post of the board as the client draws it.
@@ -254,8 +255,13 @@ pub enum SetupError {
         seat: &'static str,
     },
     /// The text is not a deployment string.
-    #[error("{0}")]
-    Malformed(String),
+    #[error("deployment at character {offset}: {mistake}")]
+    Malformed {
+        /// The character offset of the mistake.
+        offset: usize,
+        /// What is wrong.
+        mistake: Malformed,
+    },
     /// The result breaks the deployment rules.
     #[error(transparent)]
     Illegal(#[from] DeploymentError),
@@ -514,8 +520,8 @@ impl Junqi {
     /// If it is malformed, or every rule it breaks.
     pub fn check_setup(&self, layout: &str) -> Result<String, SetupError> {
         self.check_deploys()?;
-        let deployment =
-            Deployment::parse(layout).map_err(|error| SetupError::Malformed(error.to_string()))?;
+        let deployment = Deployment::read(layout)
+            .map_err(|(offset, mistake)| SetupError::Malformed { offset, mistake })?;
         Ok(deployment.validate()?.to_string())
     }
 
@@ -532,8 +538,8 @@ impl Junqi {
         b: &str,
     ) -> Result<String, SetupError> {
         self.check_deploys()?;
-        let deployment =
-            Deployment::parse(layout).map_err(|error| SetupError::Malformed(error.to_string()))?;
+        let deployment = Deployment::read(layout)
+            .map_err(|(offset, mistake)| SetupError::Malformed { offset, mistake })?;
         let local = |name: &str| self.local_index(seat, name);
         Ok(deployment.swap(local(a)?, local(b)?)?.to_string())
     }
@@ -544,8 +550,8 @@ impl Junqi {
     /// If the layout is malformed (legality is not required: it is only drawn).
     pub fn setup_ui(&self, seat: Seat, layout: &str) -> Result<SetupUi, SetupError> {
         self.check_deploys()?;
-        let deployment =
-            Deployment::parse(layout).map_err(|error| SetupError::Malformed(error.to_string()))?;
+        let deployment = Deployment::read(layout)
+            .map_err(|(offset, mistake)| SetupError::Malformed { offset, mistake })?;
         let area = self.board().area(seat.index() as u8);
         let owner = seat.index() as u8;
         let cells = deployment
@@ -568,6 +574,17 @@ impl Junqi {
         } else {
             Err(SetupError::NoDeployment(self.options.mode.name()))
         }
+    }
+
+    /// The board's name (`e8`, as the edge labels and the notation call it) of the post at
+    /// local index `at` of `seat`'s area.
+    #[must_use]
+    pub fn area_post_name(&self, seat: Seat, at: usize) -> String {
+        let board = self.board();
+        board
+            .area(seat.index() as u8)
+            .get(at)
+            .map_or_else(String::new, |&post| board.info(post).name.clone())
     }
 
     fn local_index(&self, seat: Seat, name: &str) -> Result<usize, SetupError> {

@@ -230,8 +230,8 @@ fn lobby_fields() -> Vec<OptionField> {
     ]
 }
 
-fn setup_error(problems: Vec<String>) -> SetupError {
-    SetupError::all(problems)
+fn setup_error(problems: Vec<crate::deck_file::Fault>) -> SetupError {
+    SetupError::typed(problems)
 }
 
 impl Qizhan {
@@ -314,7 +314,7 @@ impl ClientGame for Qizhan {
     }
 
     fn check_setup(&self, _seat: Seat, text: &str) -> Result<String, SetupError> {
-        self.check_deck(text).map_err(setup_error)
+        self.check_deck_faults(text).map_err(setup_error)
     }
 
     fn setup_view(&self, _seat: Seat, text: &str) -> Result<Value, SetupError> {
@@ -333,11 +333,12 @@ impl ClientGame for Qizhan {
         self.deck_options(&decks)
             .map(Some)
             .map_err(|(side, problems)| {
-                SetupError::all(
-                    problems.into_iter().map(|problem| {
-                        format!("座位 {side} 的牌組 / seat {side}'s deck: {problem}")
-                    }),
-                )
+                SetupError::typed(problems.into_iter().map(|(problem, reason)| {
+                    (
+                        format!("座位 {side} 的牌組 / seat {side}'s deck: {problem}"),
+                        reason,
+                    )
+                }))
             })
     }
 

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
-use zhanqi_core::GameRng;
+use zhanqi_core::{GameRng, Reason};
 
 use crate::board::Side;
 use crate::cards::{CardIndex, CardRules, CardSpec, CardTable, Kind, STARTER_DECKS, starter_deck};
@@ -20,6 +20,15 @@ fn both(zh: impl AsRef<str>, en: impl AsRef<str>) -> String {
     format!("{} / {}", zh.as_ref(), en.as_ref())
 }
 
+/// One violation: its sentence in both languages, and its reason for a person's screen (cards
+/// by their id), which the game's strings say in the page's language.
+pub type Fault = (String, Reason);
+
+/// The sentences of faults.
+fn sentences(faults: Vec<Fault>) -> Vec<String> {
+    faults.into_iter().map(|(sentence, _)| sentence).collect()
+}
+
 /// A deck file read: its entries, and the definitions it carries (by id).
 struct ReadDeck {
     ids: Vec<String>,
@@ -27,11 +36,14 @@ struct ReadDeck {
 }
 
 /// Reads a deck file; every problem of its form (not of the rules) is returned.
-fn read(text: &str) -> Result<ReadDeck, Vec<String>> {
+fn read(text: &str) -> Result<ReadDeck, Vec<Fault>> {
     let spec: DeckSpec = serde_json::from_str(text.trim()).map_err(|error| {
-        vec![both(
-            format!("牌組檔讀不懂：{error}；應為卡牌編號的 JSON 陣列"),
-            format!("the deck file does not read ({error}); write a JSON array of card ids"),
+        vec![(
+            both(
+                format!("牌組檔讀不懂：{error}；應為卡牌編號的 JSON 陣列"),
+                format!("the deck file does not read ({error}); write a JSON array of card ids"),
+            ),
+            Reason::new("deck_unreadable"),
         )]
     })?;
     let mut deck = ReadDeck {
@@ -49,11 +61,14 @@ fn read(text: &str) -> Result<ReadDeck, Vec<String>> {
                 })
                 .collect(),
             None => {
-                return Err(vec![both(
-                    format!("沒有「{faction}」這個陣營的預組牌組；可用 azure 或 crimson"),
-                    format!(
-                        "there is no starter deck of the faction '{faction}'; use azure or crimson"
+                return Err(vec![(
+                    both(
+                        format!("沒有「{faction}」這個陣營的預組牌組；可用 azure 或 crimson"),
+                        format!(
+                            "there is no starter deck of the faction '{faction}'; use azure or crimson"
+                        ),
                     ),
+                    Reason::new("no_starter_deck").with("faction", &faction),
                 )]);
             }
         },
@@ -65,24 +80,32 @@ fn read(text: &str) -> Result<ReadDeck, Vec<String>> {
             DeckEntry::Card(spec) => {
                 let copies = spec.copies.unwrap_or(1);
                 if copies < 1 {
-                    problems.push(both(
-                        format!("卡牌 {} 的 copies 為 {copies}；至少為 1", spec.id),
-                        format!(
-                            "card {}, field copies: it is {copies}; it must be at least 1",
-                            spec.id
+                    problems.push((
+                        both(
+                            format!("卡牌 {} 的 copies 為 {copies}；至少為 1", spec.id),
+                            format!(
+                                "card {}, field copies: it is {copies}; it must be at least 1",
+                                spec.id
+                            ),
                         ),
+                        Reason::new("copies_below_one")
+                            .with("card", &spec.id)
+                            .with("copies", copies),
                     ));
                 }
                 let copies = copies.clamp(0, 1000) as usize;
                 deck.ids
                     .extend(std::iter::repeat_n(spec.id.clone(), copies));
                 if deck.definitions.contains_key(&spec.id) {
-                    problems.push(both(
-                        format!("卡牌 {} 在牌組中定義了兩次；每個編號只定義一次", spec.id),
-                        format!(
-                            "card {} is defined twice in the deck; define each id once",
-                            spec.id
+                    problems.push((
+                        both(
+                            format!("卡牌 {} 在牌組中定義了兩次；每個編號只定義一次", spec.id),
+                            format!(
+                                "card {} is defined twice in the deck; define each id once",
+                                spec.id
+                            ),
                         ),
+                        Reason::new("defined_twice").with("card", &spec.id),
                     ));
                 }
                 let mut spec = *spec;
@@ -102,7 +125,7 @@ impl Qizhan {
     /// The card table a deck is checked against: this game's, with the deck's own
     /// definitions joined (a definition with a table id replaces that card), or every
     /// violation of a definition.
-    fn table_with(&self, deck: &ReadDeck) -> Result<CardTable, Vec<String>> {
+    fn table_with(&self, deck: &ReadDeck) -> Result<CardTable, Vec<Fault>> {
         let rules = CardRules {
             building_cost: self.rules.options.building_cost,
         };
@@ -118,15 +141,20 @@ impl Qizhan {
             match spec.compile(rules) {
                 Ok(card) => cards.push(card),
                 Err(violations) => problems.extend(violations.into_iter().map(|violation| {
-                    both(
-                        format!(
-                            "卡牌 {} 的欄位 {}：{}",
-                            violation.card, violation.field, violation.message
+                    (
+                        both(
+                            format!(
+                                "卡牌 {} 的欄位 {}：{}",
+                                violation.card, violation.field, violation.message
+                            ),
+                            format!(
+                                "card {}, field {}: {}",
+                                violation.card, violation.field, violation.message
+                            ),
                         ),
-                        format!(
-                            "card {}, field {}: {}",
-                            violation.card, violation.field, violation.message
-                        ),
+                        Reason::new("card_definition")
+                            .with("card", &violation.card)
+                            .with("field", &violation.field),
                     )
                 })),
             }
@@ -140,32 +168,40 @@ impl Qizhan {
 
     /// Every way a deck file breaks the deck rules of this game (§9), or the deck as card
     /// indices of the table it was checked against.
-    fn deck_problems(&self, deck: &ReadDeck, table: &CardTable) -> Vec<String> {
+    fn deck_problems(&self, deck: &ReadDeck, table: &CardTable) -> Vec<Fault> {
         let options = &self.rules.options;
         let mut problems = Vec::new();
         let mut indices: Vec<CardIndex> = Vec::with_capacity(deck.ids.len());
         for id in &deck.ids {
             match table.index(id) {
                 Some(index) => indices.push(index),
-                None => problems.push(both(
-                    format!("卡牌 {id} 不在本局的卡表中"),
-                    format!("card {id} is not in this game's card table"),
+                None => problems.push((
+                    both(
+                        format!("卡牌 {id} 不在本局的卡表中"),
+                        format!("card {id} is not in this game's card table"),
+                    ),
+                    Reason::new("not_in_table").with("card", id),
                 )),
             }
         }
         problems.dedup();
         if deck.ids.len() != options.deck_size as usize {
-            problems.push(both(
-                format!(
-                    "牌組有 {} 張牌；須恰好 {} 張",
-                    deck.ids.len(),
-                    options.deck_size
+            problems.push((
+                both(
+                    format!(
+                        "牌組有 {} 張牌；須恰好 {} 張",
+                        deck.ids.len(),
+                        options.deck_size
+                    ),
+                    format!(
+                        "the deck holds {} cards; it must hold exactly {}",
+                        deck.ids.len(),
+                        options.deck_size
+                    ),
                 ),
-                format!(
-                    "the deck holds {} cards; it must hold exactly {}",
-                    deck.ids.len(),
-                    options.deck_size
-                ),
+                Reason::new("deck_size")
+                    .with("found", deck.ids.len())
+                    .with("size", options.deck_size),
             ));
         }
         let mut counted = indices.clone();
@@ -176,23 +212,34 @@ impl Qizhan {
             let card = table.card(index);
             let copies = indices.iter().filter(|&&c| c == index).count();
             if card.kind == Kind::General && copies > 1 {
-                problems.push(both(
-                    format!("將領 {} 有 {copies} 張；將領至多 1 張", card.id),
-                    format!(
-                        "the general {} has {copies} copies; a deck holds at most 1",
-                        card.id
+                problems.push((
+                    both(
+                        format!("將領 {} 有 {copies} 張；將領至多 1 張", card.id),
+                        format!(
+                            "the general {} has {copies} copies; a deck holds at most 1",
+                            card.id
+                        ),
                     ),
+                    Reason::new("general_copies")
+                        .with("card", &card.id)
+                        .with("copies", copies),
                 ));
             } else if copies > options.max_copies as usize {
-                problems.push(both(
-                    format!(
-                        "卡牌 {} 有 {copies} 張；每種至多 {} 張",
-                        card.id, options.max_copies
+                problems.push((
+                    both(
+                        format!(
+                            "卡牌 {} 有 {copies} 張；每種至多 {} 張",
+                            card.id, options.max_copies
+                        ),
+                        format!(
+                            "card {} has {copies} copies; a deck holds at most {}",
+                            card.id, options.max_copies
+                        ),
                     ),
-                    format!(
-                        "card {} has {copies} copies; a deck holds at most {}",
-                        card.id, options.max_copies
-                    ),
+                    Reason::new("too_many_copies")
+                        .with("card", &card.id)
+                        .with("copies", copies)
+                        .with("max", options.max_copies),
                 ));
             }
             if card.faction != "neutral" && !factions.contains(&card.faction.as_str()) {
@@ -200,15 +247,19 @@ impl Qizhan {
             }
         }
         if factions.len() > 1 {
-            problems.push(both(
-                format!(
-                    "牌組混用了陣營 {}；只能用一個陣營加中立卡",
-                    factions.join("、")
+            problems.push((
+                both(
+                    format!(
+                        "牌組混用了陣營 {}；只能用一個陣營加中立卡",
+                        factions.join("、")
+                    ),
+                    format!(
+                        "the deck mixes the factions {}; use one faction and neutral cards",
+                        factions.join(", ")
+                    ),
                 ),
-                format!(
-                    "the deck mixes the factions {}; use one faction and neutral cards",
-                    factions.join(", ")
-                ),
+                // The first faction sets the deck's; the next is the one that does not fit.
+                Reason::new("mixed_factions").with("faction", factions[1]),
             ));
         }
         problems
@@ -221,6 +272,14 @@ impl Qizhan {
     /// # Errors
     /// Every violation, each one sentence in Chinese and English.
     pub fn check_deck(&self, text: &str) -> Result<String, Vec<String>> {
+        self.check_deck_faults(text).map_err(sentences)
+    }
+
+    /// [`Qizhan::check_deck`], each violation with its reason for a person's screen.
+    ///
+    /// # Errors
+    /// Every violation.
+    pub fn check_deck_faults(&self, text: &str) -> Result<String, Vec<Fault>> {
         let deck = read(text)?;
         let table = self.table_with(&deck)?;
         let problems = self.deck_problems(&deck, &table);
@@ -230,11 +289,19 @@ impl Qizhan {
         let canonical = canonical(&deck);
         // The engine's own check, under the same options, has the last word.
         let mut options = self.rules.options.clone();
-        options.decks.a = Some(serde_json::from_str(&canonical).map_err(|e| vec![e.to_string()])?);
+        options.decks.a = Some(
+            serde_json::from_str(&canonical)
+                .map_err(|e| vec![(e.to_string(), Reason::new("deck_unreadable"))])?,
+        );
         options.compile_anew().map_err(|problems| {
             problems
                 .into_iter()
-                .map(|problem| both(format!("牌組不合規：{problem}"), problem))
+                .map(|problem| {
+                    (
+                        both(format!("牌組不合規：{problem}"), problem),
+                        Reason::new("deck_breaks_rules"),
+                    )
+                })
                 .collect::<Vec<_>>()
         })?;
         Ok(canonical)
@@ -245,12 +312,12 @@ impl Qizhan {
     ///
     /// # Errors
     /// If no faction of the table can make a legal deck under the options.
-    pub fn random_deck(&self, rng: &mut GameRng) -> Result<String, Vec<String>> {
+    pub fn random_deck(&self, rng: &mut GameRng) -> Result<String, Vec<Fault>> {
         let first = rng.below(STARTER_DECKS.len());
         let mut problems = Vec::new();
         for offset in 0..STARTER_DECKS.len() {
             let (faction, _) = STARTER_DECKS[(first + offset) % STARTER_DECKS.len()];
-            match self.check_deck(&json!(faction).to_string()) {
+            match self.check_deck_faults(&json!(faction).to_string()) {
                 Ok(deck) => return Ok(deck),
                 Err(found) => problems.extend(found),
             }
@@ -295,7 +362,7 @@ impl Qizhan {
     ///
     /// # Errors
     /// The first seat whose deck is refused, with every violation.
-    pub fn deck_options(&self, decks: &[(Side, &str)]) -> Result<Value, (Side, Vec<String>)> {
+    pub fn deck_options(&self, decks: &[(Side, &str)]) -> Result<Value, (Side, Vec<Fault>)> {
         let mut by_seat = serde_json::Map::new();
         let current = &self.rules.options.decks;
         for (side, spec) in [(Side::A, &current.a), (Side::B, &current.b)] {
@@ -304,7 +371,9 @@ impl Qizhan {
             }
         }
         for &(side, text) in decks {
-            let canonical = self.check_deck(text).map_err(|problems| (side, problems))?;
+            let canonical = self
+                .check_deck_faults(text)
+                .map_err(|problems| (side, problems))?;
             let list: Value = serde_json::from_str(&canonical).unwrap_or(Value::Null);
             by_seat.insert(side.to_string(), list);
         }
@@ -316,7 +385,7 @@ impl Qizhan {
     ///
     /// # Errors
     /// If the file does not read.
-    pub fn deck_view(&self, text: &str) -> Result<Value, Vec<String>> {
+    pub fn deck_view(&self, text: &str) -> Result<Value, Vec<Fault>> {
         let deck = read(text)?;
         let mut copies: BTreeMap<&str, usize> = BTreeMap::new();
         for id in &deck.ids {

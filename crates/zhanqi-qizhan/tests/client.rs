@@ -281,3 +281,58 @@ fn concession_is_the_resign_platform_action_at_any_time() {
     // §7.1(b): the platform draws who takes side A.
     assert!(game.first_player_drawn());
 }
+
+/// Every kind of reason a refused qizhan deck gives: each needs a sentence in both languages.
+const REFUSAL_KINDS: &[&str] = &[
+    "deck_unreadable",
+    "no_starter_deck",
+    "copies_below_one",
+    "defined_twice",
+    "card_definition",
+    "not_in_table",
+    "deck_size",
+    "general_copies",
+    "too_many_copies",
+    "mixed_factions",
+    "deck_breaks_rules",
+];
+
+#[test]
+fn a_refused_deck_gives_typed_reasons_naming_its_cards() {
+    let game = new_game(0);
+    let deck = game.random_setup(A, &mut GameRng::from_seed(1)).unwrap();
+    let mut ids: Vec<String> = serde_json::from_str(&deck).unwrap();
+    let general = ids
+        .iter()
+        .find(|id| id.as_str() == "AZ01" || id.as_str() == "CW01")
+        .cloned();
+    ids.push(general.clone().unwrap_or_else(|| ids[0].clone()));
+    ids.push("XX99".to_owned());
+    let error = game.check_setup(A, &json!(ids).to_string()).unwrap_err();
+    let kinds: Vec<&str> = error
+        .reasons
+        .iter()
+        .map(|reason| reason.kind.as_str())
+        .collect();
+    assert_eq!(error.reasons.len(), error.violations.len(), "{error}");
+    assert!(
+        kinds.contains(&"not_in_table") && kinds.contains(&"deck_size"),
+        "{kinds:?}"
+    );
+    for reason in &error.reasons {
+        zhanqi_core::testkit::assert_player_vocabulary(reason);
+        assert!(REFUSAL_KINDS.contains(&reason.kind.as_str()), "{reason:?}");
+    }
+    let unreadable = game.check_setup(A, "not json").unwrap_err();
+    assert_eq!(unreadable.reasons[0].kind, "deck_unreadable");
+}
+
+#[test]
+fn every_refusal_kind_has_an_english_and_a_chinese_sentence() {
+    let strings = include_str!("../../../web/games/qizhan/strings.js");
+    let missing = zhanqi_core::testkit::missing_refusal_strings(strings, REFUSAL_KINDS);
+    assert!(
+        missing.is_empty(),
+        "web/games/qizhan/strings.js lacks {missing:?}"
+    );
+}

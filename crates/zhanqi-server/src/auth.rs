@@ -11,6 +11,7 @@ use sha2::{Digest, Sha256};
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::UnicodeGeneralCategory;
 use unicode_security::{RestrictionLevel, RestrictionLevelDetection};
+use zhanqi_core::Reason;
 use zhanqi_store::{Account, UnixMillis};
 
 use crate::error::ApiError;
@@ -80,10 +81,10 @@ const NAME_CHARACTERS: usize = 24;
 pub fn check_name(name: &str) -> Result<String, ApiError> {
     let normalized: String = name.nfkc().collect();
     if normalized.chars().any(is_invisible) {
-        return Err(ApiError::new(
-            "bad_request",
-            "names may not contain invisible characters",
-        ));
+        return Err(
+            ApiError::new("bad_request", "names may not contain invisible characters")
+                .because(Reason::new("name_invisible")),
+        );
     }
     let name = normalized
         .split(' ')
@@ -95,7 +96,8 @@ pub fn check_name(name: &str) -> Result<String, ApiError> {
         return Err(ApiError::new(
             "bad_request",
             format!("a name has 1 to {NAME_CHARACTERS} characters"),
-        ));
+        )
+        .because(Reason::new("name_length").with("max", NAME_CHARACTERS)));
     }
     let letters: String = name.chars().filter(|c| c.is_alphabetic()).collect();
     if !letters
@@ -105,7 +107,8 @@ pub fn check_name(name: &str) -> Result<String, ApiError> {
         return Err(ApiError::new(
             "bad_request",
             "names may not mix letters of scripts that look alike, such as Latin and Cyrillic",
-        ));
+        )
+        .because(Reason::new("name_mixed_scripts")));
     }
     Ok(name)
 }

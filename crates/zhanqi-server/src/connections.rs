@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use zhanqi_core::Reason;
 
 use zhanqi_store::UserId;
 
@@ -80,7 +81,8 @@ impl Connections {
                     "you already have {} connections open, the most allowed; close one (another tab or window) first",
                     self.per_user
                 ),
-            ));
+            )
+            .because(Reason::new("too_many_connections").with("count", self.per_user)));
         }
         if inner.addresses.get(&address).copied().unwrap_or(0) >= self.per_address {
             metrics::connection_refused("ws_per_address");
@@ -90,7 +92,8 @@ impl Connections {
                     "your network address already has {} connections open, the most allowed; close one first",
                     self.per_address
                 ),
-            ));
+            )
+            .because(Reason::new("too_many_connections").with("count", self.per_address)));
         }
         *inner.users.entry(user).or_default() += 1;
         *inner.addresses.entry(address).or_default() += 1;

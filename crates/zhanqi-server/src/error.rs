@@ -5,10 +5,12 @@ use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use zhanqi_core::Reason;
 use zhanqi_store::StoreError;
 
-/// Why a request or a command was refused, with a code the client can act on and one sentence
-/// a person can read.
+/// Why a request or a command was refused, with a code the client can act on, the reasons a
+/// client turns into one sentence in its page's language, and an English sentence for the
+/// engine's users, logs and as the last fallback.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("{message}")]
 pub struct ApiError {
@@ -19,16 +21,94 @@ pub struct ApiError {
     /// The places of a refused arrangement that its violations name, in the game's editor
     /// vocabulary (a deck's `line:3`, a post `c5`): the editor marks them. Usually empty.
     pub marks: Vec<String>,
+    /// What the client says, as typed reasons with named arguments (docs/wire-protocol.md,
+    /// "Refusals"): the platform's own (`seat_taken {seat}`), or a game's (a junqi deployment's
+    /// `mine_too_far_forward {post}`). Empty: the client says the code's general sentence.
+    pub reasons: Vec<Reason>,
 }
+
+/// Every code an [`ApiError`] has: the client has a sentence for each (`refusal_<code>` in
+/// `web/lang/*.js`, checked by a test here).
+pub const CODES: &[&str] = &[
+    "bad_credentials",
+    "bad_message",
+    "bad_request",
+    "conflict",
+    "forbidden",
+    "illegal",
+    "illegal_layout",
+    "internal",
+    "name_taken",
+    "no_owner",
+    "no_room",
+    "no_seat",
+    "not_enough_gold",
+    "not_finished",
+    "not_found",
+    "not_seated",
+    "not_signed_in",
+    "rate_limited",
+    "room_unavailable",
+    "seat_taken",
+    "server_busy",
+    "too_many_rooms",
+    "wrong_phase",
+];
+
+/// Every kind of reason the platform itself gives ([`ApiError::because`]): the client has a
+/// sentence for each (`refusal_<kind>` in `web/lang/*.js`, checked by a test here).
+pub const PLATFORM_REASONS: &[&str] = &[
+    "account_locked",
+    "ai_for_players_only",
+    "ai_has_no_gold",
+    "already_seated",
+    "game_not_started",
+    "name_invisible",
+    "name_length",
+    "name_lookalike",
+    "name_mixed_scripts",
+    "no_ai_in_seat",
+    "password_length",
+    "ready_already",
+    "rooms_too_fast",
+    "seat_taken",
+    "stake_needs_gold",
+    "stake_range",
+    "too_many_connections",
+];
 
 impl ApiError {
     /// An error with this code and message.
     pub fn new(code: &'static str, message: impl Into<String>) -> ApiError {
+        debug_assert!(
+            CODES.contains(&code),
+            "no client sentence for the code {code}"
+        );
         ApiError {
             code,
             message: message.into(),
             marks: Vec::new(),
+            reasons: Vec::new(),
         }
+    }
+
+    /// The error, saying `reason` to a person (its kind a key of the platform's strings).
+    #[must_use]
+    pub fn because(mut self, reason: Reason) -> ApiError {
+        debug_assert!(
+            PLATFORM_REASONS.contains(&reason.kind.as_str()),
+            "no client sentence for the reason {}",
+            reason.kind
+        );
+        self.reasons.push(reason);
+        self
+    }
+
+    /// The error, saying these reasons (a game's, translated by the game's strings).
+    #[must_use]
+    pub fn with_reasons(mut self, reasons: Vec<Reason>) -> ApiError {
+        self.reasons.extend(reasons);
+        self
     }
 
     /// The message is not one the protocol knows.
@@ -84,6 +164,9 @@ impl ApiError {
         if !self.marks.is_empty() {
             frame["marks"] = serde_json::json!(self.marks);
         }
+        if !self.reasons.is_empty() {
+            frame["reasons"] = serde_json::json!(self.reasons);
+        }
         frame
     }
 }
@@ -91,8 +174,11 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         crate::metrics::error(self.code);
-        let body = serde_json::json!({"error": {"code": self.code, "message": self.message}});
-        (self.status(), Json(body)).into_response()
+        let mut error = serde_json::json!({"code": self.code, "message": self.message});
+        if !self.reasons.is_empty() {
+            error["reasons"] = serde_json::json!(self.reasons);
+        }
+        (self.status(), Json(serde_json::json!({ "error": error }))).into_response()
     }
 }
 
@@ -175,5 +261,59 @@ impl From<StoreError> for ApiError {
             StoreError::Conflict(message) => ApiError::new("conflict", message),
             other => ApiError::internal("reach the database", other),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys `refusal_<kind>` that `web/lang/<language>.js` lacks.
+    fn missing(language: &str, kinds: &[&str]) -> Vec<String> {
+        let path = format!(
+            "{}/../../web/lang/{language}.js",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let table = std::fs::read_to_string(&path).expect("the shell's strings are readable");
+        kinds
+            .iter()
+            .map(|kind| format!("refusal_{kind}"))
+            .filter(|key| !table.contains(&format!("\n  {key}:")))
+            .collect()
+    }
+
+    #[test]
+    fn every_code_and_platform_reason_has_an_english_and_a_chinese_sentence() {
+        for language in ["en", "zh"] {
+            assert_eq!(missing(language, CODES), Vec::<String>::new(), "{language}");
+            assert_eq!(
+                missing(language, PLATFORM_REASONS),
+                Vec::<String>::new(),
+                "{language}"
+            );
+            // The page's own: a reply without a code, and a dropped connection.
+            assert_eq!(
+                missing(
+                    language,
+                    &["unknown", "network", "disconnected", "nothing_to_arrange"]
+                ),
+                Vec::<String>::new(),
+                "{language}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_reasons_travel_in_frames_and_http_bodies() {
+        let error = ApiError::new("seat_taken", "seat s is taken")
+            .because(Reason::new("seat_taken").with("seat", "s"));
+        let frame = error.frame(Some(&serde_json::json!(7)));
+        assert_eq!(
+            frame["reasons"],
+            serde_json::json!([{"kind": "seat_taken", "seat": "s"}])
+        );
+        assert_eq!(frame["id"], 7);
+        let plain = ApiError::new("no_room", "the room has closed").frame(None);
+        assert!(plain.get("reasons").is_none(), "{plain}");
     }
 }

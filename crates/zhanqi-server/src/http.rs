@@ -1,6 +1,7 @@
 //! The HTTP API (docs/wire-protocol.md §2).
 
 use std::sync::LazyLock;
+use zhanqi_core::Reason;
 
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -124,10 +125,13 @@ fn check_password(password: &str) -> Result<(), ApiError> {
     if (8..=128).contains(&count) {
         Ok(())
     } else {
-        Err(ApiError::new(
-            "bad_request",
-            "a password has 8 to 128 characters",
-        ))
+        Err(
+            ApiError::new("bad_request", "a password has 8 to 128 characters").because(
+                Reason::new("password_length")
+                    .with("min", 8)
+                    .with("max", 128),
+            ),
+        )
     }
 }
 
@@ -162,7 +166,8 @@ async fn name_taken(state: &AppState, name: &str) -> ApiError {
         Ok(existing) if !same(&existing) => ApiError::new(
             "name_taken",
             "this name looks like an existing user's name; choose another",
-        ),
+        )
+        .because(Reason::new("name_lookalike")),
         _ => ApiError::new("name_taken", format!("the name {name} is taken")),
     }
 }
@@ -369,7 +374,7 @@ async fn save_layout(
         .map_err(|error| ApiError::new("bad_request", error.to_string()))?;
     let layout = probe
         .check_setup(None, &body.layout)
-        .map_err(|error| ApiError::new("illegal_layout", error.to_string()))?;
+        .map_err(crate::room::layout_error)?;
     let shelf = LayoutShelf {
         user: account.id,
         game: &body.game,

@@ -17,6 +17,7 @@ use std::collections::{HashMap, VecDeque};
 use std::num::NonZeroU32;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use zhanqi_core::Reason;
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
@@ -205,7 +206,8 @@ impl FailedLogins {
                 format!(
                     "too many failed sign-ins to this account; try again in {minutes} {unit}, even with the right password"
                 ),
-            ));
+            )
+            .because(Reason::new("account_locked").with("minutes", minutes)));
         }
         failures.push_back(now);
         Ok(())

@@ -9,6 +9,7 @@
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+use zhanqi_core::Reason;
 
 use axum::Extension;
 use axum::body::Bytes;
@@ -413,6 +414,7 @@ async fn dispatch(
                     "rate_limited",
                     "you are creating rooms too fast; wait a minute",
                 )
+                .because(Reason::new("rooms_too_fast"))
             })?;
             let id = room::create_room(
                 state,

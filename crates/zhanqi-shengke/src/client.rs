@@ -94,12 +94,14 @@ impl ClientGame for Shengke {
 
     fn setup_options(&self, setups: &[(Seat, &str)]) -> Result<Option<Value>, SetupError> {
         ui::deck_options(setups).map(Some).map_err(|(seat, error)| {
-            SetupError::all(
+            let mut refused = SetupError::all(
                 error
                     .problems
                     .into_iter()
                     .map(|violation| format!("seat {}'s deck: {violation}", self.seat_name(seat))),
-            )
+            );
+            refused.reasons = error.reasons;
+            refused
         })
     }
 
@@ -118,5 +120,7 @@ impl ClientGame for Shengke {
 /// A refused deck file as a refused arrangement: its problems, and the lines and cards they
 /// name for the deck editor to mark.
 fn deck_error(error: ui::DeckFileError) -> SetupError {
-    SetupError::all(error.problems).marking(error.marks)
+    let mut refused = SetupError::all(error.problems).marking(error.marks);
+    refused.reasons = error.reasons;
+    refused
 }

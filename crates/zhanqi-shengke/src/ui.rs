@@ -10,9 +10,9 @@
 use std::fmt::Write as _;
 
 use serde_json::{Value, json};
-use zhanqi_core::{Seat, Viewer};
+use zhanqi_core::{Reason, Seat, Viewer};
 
-use crate::deck::{DECK_SIZE, describe};
+use crate::deck::{DECK_SIZE, Side, describe};
 use crate::game::Phase;
 use crate::{
     Action, CardId, Cell, Deck, DeckCard, DeckList, Element, Event, Field, FieldCard, PileView,
@@ -508,6 +508,9 @@ pub struct DeckFileError {
     pub problems: Vec<String>,
     /// The lines and cards the problems name.
     pub marks: Vec<String>,
+    /// The problems as reasons for a person's screen (a line of several problems gives one
+    /// reason each), translated by the game's strings.
+    pub reasons: Vec<Reason>,
 }
 
 /// A deck file read: the list, and each line's problems.
@@ -528,6 +531,7 @@ pub fn parse_deck(text: &str) -> Result<DeckList, DeckFileError> {
         list,
         mut problems,
         mut marks,
+        mut reasons,
     } = read_lines(text);
     if let Err(violations) = list.build() {
         for violation in &violations {
@@ -536,13 +540,18 @@ pub fn parse_deck(text: &str) -> Result<DeckList, DeckFileError> {
                 Some(id) => format!("{id} {violation}"),
                 None => violation.to_string(),
             });
+            reasons.push(violation_reason(violation, card));
             marks.extend(card.map(|id| format!("card:{id}")));
         }
     }
     if problems.is_empty() {
         Ok(list)
     } else {
-        Err(DeckFileError { problems, marks })
+        Err(DeckFileError {
+            problems,
+            marks,
+            reasons,
+        })
     }
 }
 
@@ -552,6 +561,7 @@ struct DeckLines {
     list: DeckList,
     problems: Vec<String>,
     marks: Vec<String>,
+    reasons: Vec<Reason>,
 }
 
 /// The cards of a deck file, whatever the rules of §3.2 say of them, and its unreadable
@@ -559,6 +569,7 @@ struct DeckLines {
 fn read_lines(text: &str) -> DeckLines {
     let mut problems = Vec::new();
     let mut marks = Vec::new();
+    let mut reasons = Vec::new();
     let mut cards = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -567,9 +578,18 @@ fn read_lines(text: &str) -> DeckLines {
         }
         match parse_line(line) {
             Ok(card) => cards.push(card),
-            Err(Unreadable { problem, card }) => {
+            Err(Unreadable {
+                problem,
+                reasons: line_reasons,
+                card,
+            }) => {
                 problems.push(format!("line {}: {problem}", number + 1));
                 marks.push(format!("line:{}", number + 1));
+                reasons.extend(
+                    line_reasons
+                        .into_iter()
+                        .map(|reason| reason.with("line", number + 1)),
+                );
                 cards.extend(card);
             }
         }
@@ -578,6 +598,35 @@ fn read_lines(text: &str) -> DeckLines {
         list: DeckList { cards },
         problems,
         marks,
+        reasons,
+    }
+}
+
+/// A deck's violation of §3.2 as a reason for a person's screen, naming the card it concerns
+/// by its id (the editor's first column).
+fn violation_reason(violation: &Violation, card: Option<CardId>) -> Reason {
+    let side = |side: Side, in_kind: &str, out_kind: &str| match side {
+        Side::In => Reason::new(in_kind),
+        Side::Out => Reason::new(out_kind),
+    };
+    match violation {
+        Violation::CardCount { found } => Reason::new("deck_card_count").with("found", found),
+        Violation::ElementCount { element, found } => Reason::new("deck_element_count")
+            .with("sk_element", element.code())
+            .with("found", found),
+        Violation::NumberOutOfRange {
+            card: name,
+            side: which,
+            value,
+        } => side(*which, "deck_in_out_of_range", "deck_out_out_of_range")
+            .with(
+                "card",
+                card.map_or_else(|| name.clone(), |id| id.to_string()),
+            )
+            .with("value", value),
+        Violation::Sum { side: which, sum } => {
+            side(*which, "deck_in_sum", "deck_out_sum").with("sum", sum)
+        }
     }
 }
 
@@ -608,6 +657,8 @@ fn card_id_of(list: &DeckList, name: &str) -> Option<CardId> {
 /// written), which the rules of §3.2 still count.
 struct Unreadable {
     problem: String,
+    /// Each problem of the line as a reason (the line number is added by the caller).
+    reasons: Vec<Reason>,
     card: Option<DeckCard>,
 }
 
@@ -620,16 +671,19 @@ fn parse_line(line: &str) -> Result<DeckCard, Unreadable> {
             problem: format!(
                 "'{line}' is not a card (write <element> <in> <out> <name>, as in 'M 4 3 青翼龍')"
             ),
+            reasons: vec![Reason::new("deck_not_a_card")],
             card: None,
         });
     }
     let mut problems = Vec::new();
+    let mut reasons = Vec::new();
     let element = match element.chars().collect::<Vec<_>>()[..] {
         [code] if Element::from_code(code).is_some() => code,
         _ => {
             problems.push(format!(
                 "'{element}' is not an element (write M, H, T, J or S)"
             ));
+            reasons.push(Reason::new("deck_not_an_element").with("text", element));
             '?'
         }
     };
@@ -637,6 +691,7 @@ fn parse_line(line: &str) -> Result<DeckCard, Unreadable> {
         let value = text.parse::<i64>().ok();
         if value.is_none() {
             problems.push(format!("the {side} number '{text}' is not a whole number"));
+            reasons.push(Reason::new(format!("deck_{side}_not_a_number")).with("text", text));
         }
         value
     };
@@ -644,10 +699,12 @@ fn parse_line(line: &str) -> Result<DeckCard, Unreadable> {
     let name = name.trim().to_owned();
     if name.is_empty() {
         problems.push("the card has no name (write it after the two numbers)".to_owned());
+        reasons.push(Reason::new("deck_no_name"));
     } else if name.chars().count() > MAX_NAME || name.contains(';') {
         problems.push(format!(
             "the name '{name}' is too long or holds ';' (a name has 1 to {MAX_NAME} characters without ';')"
         ));
+        reasons.push(Reason::new("deck_bad_name").with("max", MAX_NAME));
     }
     let card = match numbers {
         (Some(in_number), Some(out_number)) => Some(DeckCard {
@@ -662,6 +719,7 @@ fn parse_line(line: &str) -> Result<DeckCard, Unreadable> {
         Some(card) if problems.is_empty() => Ok(card),
         card => Err(Unreadable {
             problem: problems.join("; "),
+            reasons,
             card,
         }),
     }
@@ -708,6 +766,10 @@ pub fn deck_of_file(text: &str) -> Result<Deck, DeckFileError> {
     list.build().map_err(|violations| DeckFileError {
         problems: vec![describe(&violations)],
         marks: Vec::new(),
+        reasons: violations
+            .iter()
+            .map(|violation| violation_reason(violation, None))
+            .collect(),
     })
 }
 
@@ -727,9 +789,14 @@ pub fn deck_cards_ui(text: &str) -> Result<Vec<Value>, DeckFileError> {
         list,
         problems,
         marks,
+        reasons,
     } = read_lines(text);
     if !problems.is_empty() {
-        return Err(DeckFileError { problems, marks });
+        return Err(DeckFileError {
+            problems,
+            marks,
+            reasons,
+        });
     }
     let mut next = [1u8; 5];
     let mut out = Vec::with_capacity(DECK_SIZE);
@@ -1020,5 +1087,73 @@ p2 discard -";
         let events = play(&mut game, Seat::new(0), "xs:J3");
         assert_eq!(events[0]["by"]["card"], "T5");
         assert_eq!(events[1]["step"], "sx");
+    }
+
+    /// Every kind of reason a refused deck gives: each needs a sentence in both languages.
+    const REFUSAL_KINDS: &[&str] = &[
+        "deck_not_a_card",
+        "deck_not_an_element",
+        "deck_in_not_a_number",
+        "deck_out_not_a_number",
+        "deck_no_name",
+        "deck_bad_name",
+        "deck_card_count",
+        "deck_element_count",
+        "deck_in_out_of_range",
+        "deck_out_out_of_range",
+        "deck_in_sum",
+        "deck_out_sum",
+    ];
+
+    fn refusal_kinds(text: &str) -> Vec<String> {
+        let error = parse_deck(text).unwrap_err();
+        for reason in &error.reasons {
+            zhanqi_core::testkit::assert_player_vocabulary(reason);
+        }
+        error
+            .reasons
+            .into_iter()
+            .map(|reason| reason.kind)
+            .collect()
+    }
+
+    #[test]
+    fn every_deck_problem_is_a_typed_reason() {
+        let standard = standard_deck_file();
+        let mut seen: Vec<String> = Vec::new();
+        for (from, to) in [
+            ("M 4 3 青翼龍", "nonsense"),
+            ("M 4 3 青翼龍", "X 4 3 青翼龍"),
+            ("M 4 3 青翼龍", "M x y 青翼龍"),
+            ("M 4 3 青翼龍", "M 4 3"),
+            ("M 4 3 青翼龍", "M 4 3 一二三四五六七八九十一二三四五六七"),
+            ("M 4 3 青翼龍", "H 4 3 青翼龍"),
+            ("M 4 3 青翼龍", "M 9 0 青翼龍"),
+        ] {
+            let kinds = refusal_kinds(&standard.replacen(from, to, 1));
+            assert!(!kinds.is_empty(), "{to}");
+            seen.extend(kinds);
+        }
+        for kind in REFUSAL_KINDS {
+            assert!(
+                seen.iter().any(|seen| seen == kind),
+                "no deck gave {kind}: {seen:?}"
+            );
+        }
+        assert!(
+            seen.iter()
+                .all(|kind| REFUSAL_KINDS.contains(&kind.as_str())),
+            "{seen:?}"
+        );
+    }
+
+    #[test]
+    fn every_refusal_kind_has_an_english_and_a_chinese_sentence() {
+        let strings = include_str!("../../../web/games/shengke/strings.js");
+        let missing = zhanqi_core::testkit::missing_refusal_strings(strings, REFUSAL_KINDS);
+        assert!(
+            missing.is_empty(),
+            "web/games/shengke/strings.js lacks {missing:?}"
+        );
     }
 }

@@ -17,8 +17,8 @@
 //! sends it.
 
 use zhanqi_core::{
-    Choice, ClientGame, Game, GameNotation, GameRng, OptionField, Seat, SetupEditor, SetupError,
-    TimeoutRule, Viewer,
+    Choice, ClientGame, Game, GameNotation, GameRng, OptionField, Reason, Seat, SetupEditor,
+    SetupError, TimeoutRule, Viewer,
 };
 
 use crate::layout::Layout;
@@ -114,38 +114,41 @@ impl ClientGame for Siguo {
     }
 
     fn check_setup(&self, _seat: Seat, text: &str) -> Result<String, SetupError> {
-        let layout = Layout::parse(text).map_err(SetupError::all)?;
-        let problems = layout.problems(self.rules());
+        let layout = Layout::read(text).map_err(SetupError::typed)?;
+        let problems = layout.faults(self.rules());
         if problems.is_empty() {
             Ok(layout.to_string())
         } else {
-            Err(SetupError::all(problems))
+            Err(SetupError::typed(problems))
         }
     }
 
     fn swap_setup(&self, seat: Seat, text: &str, a: &str, b: &str) -> Result<String, SetupError> {
-        let layout = Layout::parse(text).map_err(SetupError::all)?;
+        let layout = Layout::read(text).map_err(SetupError::typed)?;
         let place = |name: &str| {
             crate::Point::parse(name)
                 .and_then(|point| Layout::place(seat, point))
                 .ok_or_else(|| {
-                    SetupError::one(format!(
-                        "{name} is not a point of your deployment zone; pick two of your own \
-                         points — {name} 不在你的布陣區內;請選你自己的兩個點。"
-                    ))
+                    SetupError::typed([(
+                        format!(
+                            "{name} is not a point of your deployment zone; pick two of your own \
+                             points — {name} 不在你的布陣區內;請選你自己的兩個點。"
+                        ),
+                        Reason::new("not_your_point").with("point", name),
+                    )])
                 })
         };
         let swapped = layout.swapped(place(a)?, place(b)?);
-        let problems = swapped.problems(self.rules());
+        let problems = swapped.faults(self.rules());
         if problems.is_empty() {
             Ok(swapped.to_string())
         } else {
-            Err(SetupError::all(problems))
+            Err(SetupError::typed(problems))
         }
     }
 
     fn setup_view(&self, seat: Seat, text: &str) -> Result<SetupUi, SetupError> {
-        let layout = Layout::parse(text).map_err(SetupError::all)?;
+        let layout = Layout::read(text).map_err(SetupError::typed)?;
         Ok(Siguo::setup_ui(seat, &layout))
     }
 

@@ -16,7 +16,7 @@
 
 use std::fmt;
 
-use zhanqi_core::Seat;
+use zhanqi_core::{Reason, Seat};
 
 use crate::geometry::{Point, local_of};
 use crate::{Deployment, Kind, SiguoOptions};
@@ -141,7 +141,7 @@ impl Layout {
         ]
         .into_iter()
         .filter(|&(_, count)| count != 1)
-        .map(|(kind, count)| count_problem(kind, count, 1, true))
+        .map(|(kind, count)| count_sentence(kind, count, 1, true))
         .collect();
         if !problems.is_empty() {
             return Err(problems);
@@ -158,6 +158,16 @@ impl Layout {
     /// order the rules list them.
     #[must_use]
     pub fn problems(&self, options: &SiguoOptions) -> Vec<String> {
+        self.faults(options)
+            .into_iter()
+            .map(|(sentence, _)| sentence)
+            .collect()
+    }
+
+    /// [`Layout::problems`], each with its reason for a person's screen (translated by the
+    /// game's strings).
+    #[must_use]
+    pub fn faults(&self, options: &SiguoOptions) -> Vec<(String, Reason)> {
         let count = |wanted: Kind| self.pieces().filter(|&(_, _, kind)| kind == wanted).count();
         let mut problems = Vec::new();
         for kind in [Kind::General, Kind::Chariot, Kind::Cannon] {
@@ -176,16 +186,22 @@ impl Layout {
         }
         let corner = self.rows[ZONE_SIDE - 1][0];
         if count(Kind::General) == 1 && corner != Some(Kind::General) {
-            problems.push(sentence(
-                "The general must stand on the corner, the first point of the back row.".into(),
-                "將必須佔外頂角,即最後一行的第一個點。".into(),
+            problems.push((
+                sentence(
+                    "The general must stand on the corner, the first point of the back row.".into(),
+                    "將必須佔外頂角,即最後一行的第一個點。".into(),
+                ),
+                Reason::new("general_off_corner"),
             ));
         }
         if let Some(kind) = corner.filter(|&kind| kind != Kind::General) {
             let (en, zh) = kind_words(kind);
-            problems.push(sentence(
-                format!("The corner is the general's point; move the {en} standing there."),
-                format!("外頂角只能放將,請把那裡的{zh}移開。"),
+            problems.push((
+                sentence(
+                    format!("The corner is the general's point; move the {en} standing there."),
+                    format!("外頂角只能放將,請把那裡的{zh}移開。"),
+                ),
+                Reason::new("corner_taken").with("sg_piece", kind.letter()),
             ));
         }
         problems
@@ -197,15 +213,27 @@ impl Layout {
     /// Every fault: a wrong number of rows, a row of the wrong length, a character that is no
     /// piece.
     pub fn parse(text: &str) -> Result<Layout, Vec<String>> {
+        Layout::read(text)
+            .map_err(|faults| faults.into_iter().map(|(sentence, _)| sentence).collect())
+    }
+
+    /// [`Layout::parse`], each fault with its reason for a person's screen.
+    ///
+    /// # Errors
+    /// Every fault of the text's form.
+    pub fn read(text: &str) -> Result<Layout, Vec<(String, Reason)>> {
         let rows: Vec<&str> = text.trim().split('/').collect();
         let mut problems = Vec::new();
         if rows.len() != ZONE_SIDE {
-            problems.push(sentence(
-                format!(
-                    "The layout has {} rows; it must have 6 rows of 6 points, separated by /.",
-                    rows.len()
+            problems.push((
+                sentence(
+                    format!(
+                        "The layout has {} rows; it must have 6 rows of 6 points, separated by /.",
+                        rows.len()
+                    ),
+                    format!("布陣有 {} 行;須為 6 行、每行 6 點,以 / 分隔。", rows.len()),
                 ),
-                format!("布陣有 {} 行;須為 6 行、每行 6 點,以 / 分隔。", rows.len()),
+                Reason::new("layout_rows").with("count", rows.len()),
             ));
         }
         let mut layout = Layout::EMPTY;
@@ -213,12 +241,17 @@ impl Layout {
             let (en_row, zh_row) = row_words(row);
             let length = text.chars().count();
             if length != ZONE_SIDE {
-                problems.push(sentence(
-                    format!(
-                        "{} has {length} points; each row has 6.",
-                        capitalised(&en_row)
+                problems.push((
+                    sentence(
+                        format!(
+                            "{} has {length} points; each row has 6.",
+                            capitalised(&en_row)
+                        ),
+                        format!("{zh_row}有 {length} 個點;每行須有 6 個點。"),
                     ),
-                    format!("{zh_row}有 {length} 個點;每行須有 6 個點。"),
+                    Reason::new("layout_row_length")
+                        .with("row", row + 1)
+                        .with("count", length),
                 ));
             }
             for (column, letter) in text.chars().enumerate().take(ZONE_SIDE) {
@@ -226,12 +259,19 @@ impl Layout {
                     '.' => {}
                     _ => match u8::try_from(letter).ok().and_then(Kind::from_letter) {
                         Some(kind) => layout.rows[row][column] = Some(kind),
-                        None => problems.push(sentence(
-                            format!(
-                                "'{letter}' in {en_row} is no piece; write G, R, C, S, or . \
-                                 for an empty point."
+                        None => problems.push((
+                            sentence(
+                                format!(
+                                    "'{letter}' in {en_row} is no piece; write G, R, C, S, or . \
+                                     for an empty point."
+                                ),
+                                format!(
+                                    "{zh_row}的「{letter}」不是棋子;請寫 G、R、C、S,空點寫 .。"
+                                ),
                             ),
-                            format!("{zh_row}的「{letter}」不是棋子;請寫 G、R、C、S,空點寫 .。"),
+                            Reason::new("layout_not_a_piece_letter")
+                                .with("row", row + 1)
+                                .with("letter", letter),
                         )),
                     },
                 }
@@ -262,8 +302,20 @@ fn capitalised(text: &str) -> String {
     })
 }
 
-/// The sentence of a piece count that breaks §4.2.
-fn count_problem(kind: Kind, count: usize, wanted: usize, exact: bool) -> String {
+/// The sentence and reason of a piece count that breaks §4.2.
+fn count_problem(kind: Kind, count: usize, wanted: usize, exact: bool) -> (String, Reason) {
+    let reason = Reason::new(if exact {
+        "piece_count"
+    } else {
+        "piece_count_most"
+    })
+    .with("sg_piece", kind.letter())
+    .with("found", count)
+    .with("count", wanted);
+    (count_sentence(kind, count, wanted, exact), reason)
+}
+
+fn count_sentence(kind: Kind, count: usize, wanted: usize, exact: bool) -> String {
     let (en, zh) = kind_words(kind);
     let plural = if count == 1 { "" } else { "s" };
     if exact {
@@ -370,5 +422,67 @@ mod tests {
         for problem in &problems {
             assert!(problem.contains(" — "), "{problem}");
         }
+    }
+
+    /// Every kind of reason a siguo layout's refusal gives (the client adds `not_your_point`).
+    const REFUSAL_KINDS: &[&str] = &[
+        "piece_count",
+        "piece_count_most",
+        "general_off_corner",
+        "corner_taken",
+        "layout_rows",
+        "layout_row_length",
+        "layout_not_a_piece_letter",
+        "not_your_point",
+    ];
+
+    fn reason_kinds(faults: &[(String, Reason)]) -> Vec<&str> {
+        for (_, reason) in faults {
+            zhanqi_core::testkit::assert_player_vocabulary(reason);
+            assert!(REFUSAL_KINDS.contains(&reason.kind.as_str()), "{reason:?}");
+        }
+        faults
+            .iter()
+            .map(|(_, reason)| reason.kind.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn every_fault_has_a_typed_reason() {
+        let malformed = Layout::read("SSSSSS/SSSSSX/SS/......").unwrap_err();
+        assert_eq!(
+            reason_kinds(&malformed),
+            [
+                "layout_rows",
+                "layout_not_a_piece_letter",
+                "layout_row_length"
+            ]
+        );
+        let wrong = Layout::read("SSSSSS/SSSSSS/SSSSSS/S...../G...../R.C...").unwrap();
+        let faults = wrong.faults(&SiguoOptions::default());
+        assert_eq!(
+            reason_kinds(&faults),
+            ["piece_count", "general_off_corner", "corner_taken"]
+        );
+        assert_eq!(faults[0].1.args["sg_piece"], "S");
+        let crowded = Layout::read("SSSSSS/SSSSSS/SSSSSS/SSSSSS/SSSSSS/GSSRCS").unwrap();
+        let options = SiguoOptions {
+            require_full_deployment: false,
+            ..SiguoOptions::default()
+        };
+        assert_eq!(
+            reason_kinds(&crowded.faults(&options)),
+            ["piece_count_most"]
+        );
+    }
+
+    #[test]
+    fn every_refusal_kind_has_an_english_and_a_chinese_sentence() {
+        let strings = include_str!("../../../web/games/siguo/strings.js");
+        let missing = zhanqi_core::testkit::missing_refusal_strings(strings, REFUSAL_KINDS);
+        assert!(
+            missing.is_empty(),
+            "web/games/siguo/strings.js lacks {missing:?}"
+        );
     }
 }

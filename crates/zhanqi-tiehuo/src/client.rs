@@ -3,8 +3,8 @@
 //! environment and logistics rolls, and the clock rule, from [`crate::ui`].
 
 use zhanqi_core::{
-    Choice, ClientGame, Game, GameNotation, GameRng, OptionField, Seat, SetupEditor, SetupError,
-    TimeoutRule, Viewer,
+    Choice, ClientGame, Game, GameNotation, GameRng, OptionField, Reason, Seat, SetupEditor,
+    SetupError, TimeoutRule, Viewer,
 };
 
 use crate::action::{Action, Event};
@@ -40,13 +40,14 @@ impl Tiehuo {
         for id in text.split(',').map(str::trim).filter(|id| !id.is_empty()) {
             match catalog().index_of(id) {
                 Some(index) => cards.push(index),
-                None => unknown.push(format!(
-                    "'{id}' is no card of this game / '{id}' 不是本游戏的牌"
+                None => unknown.push((
+                    format!("'{id}' is no card of this game / '{id}' 不是本游戏的牌"),
+                    Reason::new("unknown_card").with("card", id),
                 )),
             }
         }
         if !unknown.is_empty() {
-            return Err(SetupError::all(unknown));
+            return Err(SetupError::typed(unknown));
         }
         cards.sort_unstable();
         Ok(cards)
@@ -172,18 +173,24 @@ impl ClientGame for Tiehuo {
         let player = self.deploying(seat)?;
         let cards = self
             .ai_deployment(player, rng)
-            .ok_or_else(|| SetupError::one("no card of the deck fits within the logistics / 套牌中没有一张作战牌在后勤点数之内"))?;
+            .ok_or_else(|| {
+                SetupError::typed([(
+                    "no card of the deck fits within the logistics / 套牌中没有一张作战牌在后勤点数之内"
+                        .to_owned(),
+                    Reason::new("nothing_fits"),
+                )])
+            })?;
         Ok(Tiehuo::text_of(&Action::Deploy(cards)))
     }
 
     fn check_setup(&self, seat: Seat, text: &str) -> Result<String, SetupError> {
         let player = self.deploying(seat)?;
         let cards = Tiehuo::read_deployment(text)?;
-        let problems = self.deployment_problems(player, &cards);
+        let problems = self.deployment_faults(player, &cards);
         if problems.is_empty() {
             Ok(Tiehuo::text_of(&Action::Deploy(cards)))
         } else {
-            Err(SetupError::all(problems))
+            Err(SetupError::typed(problems))
         }
     }
 
@@ -201,5 +208,39 @@ impl ClientGame for Tiehuo {
 
     fn profile_family() -> &'static str {
         Tiehuo::NAME
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind of reason a tiehuo deployment's refusal gives.
+    const REFUSAL_KINDS: &[&str] = &[
+        "more_than_held",
+        "no_battle_card",
+        "banned_card",
+        "over_logistics",
+        "unknown_card",
+        "nothing_fits",
+    ];
+
+    #[test]
+    fn an_unknown_card_is_a_typed_reason_naming_it() {
+        let error = Tiehuo::read_deployment("DE01, XX99").unwrap_err();
+        assert_eq!(error.reasons.len(), 1, "{error}");
+        assert_eq!(error.reasons[0].kind, "unknown_card");
+        assert_eq!(error.reasons[0].args["card"], "XX99");
+        zhanqi_core::testkit::assert_player_vocabulary(&error.reasons[0]);
+    }
+
+    #[test]
+    fn every_refusal_kind_has_an_english_and_a_chinese_sentence() {
+        let strings = include_str!("../../../web/games/tiehuo/strings.js");
+        let missing = zhanqi_core::testkit::missing_refusal_strings(strings, REFUSAL_KINDS);
+        assert!(
+            missing.is_empty(),
+            "web/games/tiehuo/strings.js lacks {missing:?}"
+        );
     }
 }

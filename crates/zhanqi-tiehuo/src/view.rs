@@ -1,7 +1,7 @@
 //! What each viewer may see (§17.8), the determinization for an observer, and the random
 //! deployment (6.1).
 
-use zhanqi_core::{GameRng, Seat, Viewer};
+use zhanqi_core::{GameRng, Reason, Seat, Viewer};
 
 use crate::cards::Ability;
 use crate::catalog::CardIndex;
@@ -21,6 +21,16 @@ impl Tiehuo {
     /// Every rule a deployment of `player` breaks (6.1), as sentences.
     #[must_use]
     pub fn deployment_problems(&self, player: Player, cards: &[CardIndex]) -> Vec<String> {
+        self.deployment_faults(player, cards)
+            .into_iter()
+            .map(|(sentence, _)| sentence)
+            .collect()
+    }
+
+    /// [`Tiehuo::deployment_problems`], each with its reason for a person's screen (cards by
+    /// their id, translated by the game's strings).
+    #[must_use]
+    pub fn deployment_faults(&self, player: Player, cards: &[CardIndex]) -> Vec<(String, Reason)> {
         let state = &self.players[player.index()];
         let mut problems = Vec::new();
         let mut last = None;
@@ -33,32 +43,46 @@ impl Tiehuo {
             let held = state.reserve.iter().filter(|&&d| d == c).count();
             if wanted > held {
                 let id = &card(c).id;
-                problems.push(format!(
-                    "{id} is deployed {wanted} times, but the deck holds {held} / {id} 部署了 {wanted} 张，但套牌中只有 {held} 张"
+                problems.push((
+                    format!(
+                        "{id} is deployed {wanted} times, but the deck holds {held} / {id} 部署了 {wanted} 张，但套牌中只有 {held} 张"
+                    ),
+                    Reason::new("more_than_held")
+                        .with("card", id)
+                        .with("wanted", wanted)
+                        .with("held", held),
                 ));
             }
         }
         if !cards.iter().any(|&c| card(c).is_battle()) {
-            problems.push(
+            problems.push((
                 "a battle deck needs at least one battle card / 作战牌组至少要有一张作战牌"
                     .to_owned(),
-            );
+                Reason::new("no_battle_card"),
+            ));
         }
         for &c in cards {
-            if self.is_banned(c) && !problems.iter().any(|p| p.starts_with(&card(c).id)) {
+            if self.is_banned(c) && !problems.iter().any(|(p, _)| p.starts_with(&card(c).id)) {
                 let id = &card(c).id;
-                problems.push(format!(
-                    "{id} is banned and may not be deployed / {id} 是禁用牌，不能部署"
+                problems.push((
+                    format!("{id} is banned and may not be deployed / {id} 是禁用牌，不能部署"),
+                    Reason::new("banned_card").with("card", id),
                 ));
             }
         }
         let total: i32 = cards.iter().map(|&c| self.effective_logistics(c)).sum();
         let l = state.logistics.unwrap_or(0);
         if total > l {
-            problems.push(format!(
-                "the effective logistics add up to {total}, above the player's L of {l}; leave out cards worth {} / 有效后勤合计 {total}，超过后勤点数 {l}，需减少 {}",
-                total - l,
-                total - l
+            problems.push((
+                format!(
+                    "the effective logistics add up to {total}, above the player's L of {l}; leave out cards worth {} / 有效后勤合计 {total}，超过后勤点数 {l}，需减少 {}",
+                    total - l,
+                    total - l
+                ),
+                Reason::new("over_logistics")
+                    .with("total", total)
+                    .with("budget", l)
+                    .with("over", total - l),
             ));
         }
         problems

@@ -95,6 +95,19 @@ const en = {
   post_piece: '{post}, {piece}',
   post_hidden: '{post}, a hidden piece',
   board_keys: 'Board: arrow keys move between posts, Enter or Space picks a piece and its destination.',
+  // Refusals (refusal.js): a deployment's broken rules and a pasted layout's mistakes.
+  refusal_piece_count: 'This layout has {found} × {piece}, but a player has exactly {count}.',
+  refusal_camp_occupied: 'A piece stands on the camp {post}; camps start empty.',
+  refusal_post_empty: 'Post {post} is empty; every post but the camps must be filled.',
+  refusal_flag_outside_headquarters: 'The flag stands on {post}, but it must stand on one of your two headquarters.',
+  refusal_mine_too_far_forward: 'A mine stands on {post}, but mines must stand on your last two rows.',
+  refusal_bomb_on_front_line: 'A bomb stands on {post}, but bombs may not stand on your front row.',
+  refusal_layout_misplaced_slash: 'Character {position} is a “/” where no row ends; a layout is 6 rows of 5, each row followed by “/”.',
+  refusal_layout_missing_slash: 'Character {position} should be the “/” after row {line}; a layout is 6 rows of 5.',
+  refusal_layout_too_many_posts: 'This layout is longer than 30 posts (6 rows of 5) at character {position}.',
+  refusal_layout_not_a_piece_letter: 'Character {position} (“{letter}”) is not a piece letter (S J D L T Y C P E B M F) or “.” for an empty post.',
+  refusal_layout_too_few_posts: 'This layout has {count} posts, but a layout has 30 (6 rows of 5).',
+  refusal_not_your_post: '{post} is not one of your posts.',
 };
 
 /** @type {Record<keyof typeof en, string>} */
@@ -190,6 +203,19 @@ const zh = {
   post_piece: '{post},{piece}',
   post_hidden: '{post},暗子',
   board_keys: '棋盘:方向键在棋位间移动,回车或空格选子、选落点。',
+  // Refusals (refusal.js): a deployment's broken rules and a pasted layout's mistakes.
+  refusal_piece_count: '{piece}有 {found} 个,但每方必须正好 {count} 个。',
+  refusal_camp_occupied: '行营 {post} 上有棋子;开局时行营必须空着。',
+  refusal_post_empty: '{post} 空着;除行营外每个位置都要放棋子。',
+  refusal_flag_outside_headquarters: '军旗在 {post},但军旗只能放在自己的两个大本营之一。',
+  refusal_mine_too_far_forward: '地雷在 {post},但地雷只能放在最后两排。',
+  refusal_bomb_on_front_line: '炸弹在 {post},但炸弹不能放在第一排。',
+  refusal_layout_misplaced_slash: '第 {position} 个字符“/”放错了位置;布局是 6 排、每排 5 格,排与排之间用“/”分开。',
+  refusal_layout_missing_slash: '第 {position} 个字符处应是第 {line} 排后的“/”;布局是 6 排、每排 5 格。',
+  refusal_layout_too_many_posts: '布局到第 {position} 个字符已超过 30 格(6 排、每排 5 格)。',
+  refusal_layout_not_a_piece_letter: '第 {position} 个字符“{letter}”不是棋子字母(S J D L T Y C P E B M F),也不是表示空格的“.”。',
+  refusal_layout_too_few_posts: '这个布局只有 {count} 格,布局应有 30 格(6 排、每排 5 格)。',
+  refusal_not_your_post: '{post} 不是你的布阵位置。',
 };
 
 export const strings = { en, zh };

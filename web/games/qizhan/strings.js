@@ -95,6 +95,21 @@ const en = {
   qz_ev_turn: 'Turn {turn} of {who}.',
   qz_ev_over_win: 'Game over: {who} wins ({reason}).',
   qz_ev_over_draw: 'Game over: a draw ({reason}).',
+  // Refusals (refusal.js): a deck's broken rules; faction names in them.
+  refusal_deck_unreadable: 'The deck file does not read; write a JSON array of card ids.',
+  refusal_no_starter_deck: 'There is no starter deck of the faction “{faction}”; use azure or crimson.',
+  refusal_copies_below_one: 'Card {card} has {copies} copies; it must have at least 1.',
+  refusal_defined_twice: 'Card {card} is defined twice in the deck; define each id once.',
+  refusal_card_definition: 'Card {card} has a field that breaks the card rules ({field}).',
+  refusal_not_in_table: "Card {card} is not in this game's card table.",
+  refusal_deck_size: 'The deck holds {found} cards; it must hold exactly {size}.',
+  refusal_general_copies: 'The general {card} has {copies} copies; a deck holds at most 1.',
+  refusal_too_many_copies: 'Card {card} has {copies} copies; a deck holds at most {max}.',
+  refusal_mixed_factions: 'The deck mixes the factions: it also holds {faction} cards; use one faction and neutral cards.',
+  refusal_deck_breaks_rules: 'The deck breaks the deck rules of this game.',
+  faction_azure: 'azure',
+  faction_crimson: 'crimson',
+  faction_neutral: 'neutral',
 };
 
 /** @type {Record<keyof typeof en, string>} */
@@ -190,6 +205,21 @@ const zh = {
   qz_ev_turn: '{who}第 {turn} 回合。',
   qz_ev_over_win: '終局：{who}勝（{reason}）。',
   qz_ev_over_draw: '終局：和局（{reason}）。',
+  // Refusals (refusal.js): a deck's broken rules; faction names in them.
+  refusal_deck_unreadable: '牌組檔讀不懂;應為由卡牌編號組成的陣列。',
+  refusal_no_starter_deck: '沒有「{faction}」這個陣營的預組牌組;請用蒼藍或赤紅陣營。',
+  refusal_copies_below_one: '卡牌 {card} 的張數為 {copies};至少為 1。',
+  refusal_defined_twice: '卡牌 {card} 在牌組中定義了兩次;每個編號只定義一次。',
+  refusal_card_definition: '卡牌 {card} 的定義有一欄不合卡牌規則。',
+  refusal_not_in_table: '卡牌 {card} 不在本局的卡表中。',
+  refusal_deck_size: '牌組有 {found} 張牌;須恰好 {size} 張。',
+  refusal_general_copies: '將領 {card} 有 {copies} 張;將領至多 1 張。',
+  refusal_too_many_copies: '卡牌 {card} 有 {copies} 張;每種至多 {max} 張。',
+  refusal_mixed_factions: '牌組混用了陣營:還有{faction}的牌;只能用一個陣營加中立卡。',
+  refusal_deck_breaks_rules: '牌組不合本局的組牌規則。',
+  faction_azure: '蒼藍',
+  faction_crimson: '赤紅',
+  faction_neutral: '中立',
 };
 
 export const strings = { en, zh };

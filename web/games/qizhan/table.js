@@ -17,6 +17,7 @@ import { cardName } from './cards.js';
 import { deckEditor, deckText, markInvalidRows } from './deck-editor.js';
 import { sidePanel } from './sides.js';
 import { tr } from './strings.js';
+import { refusalText } from '../../refusal.js';
 
 /** @typedef {import('../module.js').TableHost} TableHost */
 /** @typedef {import('../module.js').Table} Table */
@@ -172,7 +173,7 @@ export function mountTable(host) {
       host.say(tr('qz_deck_saved', { name }));
       await loadDecks();
     } catch (failure) {
-      host.say(failure instanceof Error ? failure.message : String(failure));
+      host.say(refusalText(failure, 'qizhan'));
     }
   };
 

@@ -54,6 +54,24 @@ const en = {
   sk_awaiting: "{who} chooses the card {card} recovers",
   sk_turn_ended: "End of turn: {one} – {two} on the field",
   sk_game_over: "Game over: scores {one} – {two}",
+  // Refusals (refusal.js): a deck file's mistakes and broken rules; element names in them.
+  refusal_deck_not_a_card: 'Line {line} is not a card; write the element, the in and out numbers and the name, as in “M 4 3 青翼龍”.',
+  refusal_deck_not_an_element: 'Line {line}: “{text}” is not an element; write M, H, T, J or S.',
+  refusal_deck_in_not_a_number: 'Line {line}: the in number “{text}” is not a whole number.',
+  refusal_deck_out_not_a_number: 'Line {line}: the out number “{text}” is not a whole number.',
+  refusal_deck_no_name: 'Line {line}: the card has no name; write it after the two numbers.',
+  refusal_deck_bad_name: 'Line {line}: a name has 1 to {max} characters and no “;”.',
+  refusal_deck_card_count: 'The deck has {found} cards; it must have exactly 25.',
+  refusal_deck_element_count: 'The deck has {found} {sk_element} cards; it must have exactly 5 of each element.',
+  refusal_deck_in_out_of_range: '{card} has the in number {value}; numbers must be whole numbers from 1 to 8.',
+  refusal_deck_out_out_of_range: '{card} has the out number {value}; numbers must be whole numbers from 1 to 8.',
+  refusal_deck_in_sum: 'The in numbers add up to {sum}; they must add up to exactly 100.',
+  refusal_deck_out_sum: 'The out numbers add up to {sum}; they must add up to exactly 100.',
+  sk_element_M: 'wood (木)',
+  sk_element_H: 'fire (火)',
+  sk_element_T: 'earth (土)',
+  sk_element_J: 'metal (金)',
+  sk_element_S: 'water (水)',
 };
 
 /** @type {Record<keyof typeof en, string>} */
@@ -108,6 +126,24 @@ const zh = {
   sk_awaiting: "{who}選擇{card}回收的牌",
   sk_turn_ended: "回合結束：場上{one} – {two}",
   sk_game_over: "終局：得分{one} – {two}",
+  // Refusals (refusal.js): a deck file's mistakes and broken rules; element names in them.
+  refusal_deck_not_a_card: '第 {line} 行不是一张牌;请依次写五行、入数、出数和名字,如“M 4 3 青翼龍”。',
+  refusal_deck_not_an_element: '第 {line} 行:“{text}”不是五行;请写 M、H、T、J 或 S。',
+  refusal_deck_in_not_a_number: '第 {line} 行:入数“{text}”不是整数。',
+  refusal_deck_out_not_a_number: '第 {line} 行:出数“{text}”不是整数。',
+  refusal_deck_no_name: '第 {line} 行:这张牌没有名字;请写在两个数字之后。',
+  refusal_deck_bad_name: '第 {line} 行:名字须有 1 到 {max} 个字符,且不能含“;”。',
+  refusal_deck_card_count: '这副牌有 {found} 张;必须正好 25 张。',
+  refusal_deck_element_count: '这副牌有 {found} 张{sk_element}牌;每种五行必须正好 5 张。',
+  refusal_deck_in_out_of_range: '{card} 的入数是 {value};数字必须是 1 到 8 的整数。',
+  refusal_deck_out_out_of_range: '{card} 的出数是 {value};数字必须是 1 到 8 的整数。',
+  refusal_deck_in_sum: '入数合计 {sum};必须正好是 100。',
+  refusal_deck_out_sum: '出数合计 {sum};必须正好是 100。',
+  sk_element_M: '木',
+  sk_element_H: '火',
+  sk_element_T: '土',
+  sk_element_J: '金',
+  sk_element_S: '水',
 };
 
 export const strings = { en, zh };

@@ -15,6 +15,7 @@ import { judgementText } from './events.js';
 import { ShownPlayers } from './shown-players.js';
 import { tr } from './strings.js';
 import { PASS, cardTarget, cellTarget, chosenElements, discardTarget } from './targets.js';
+import { refusalText } from '../../refusal.js';
 
 /** @typedef {import('../../protocol.js').RoomState} RoomState */
 /** @typedef {import('../../protocol.js').SavedLayout} SavedLayout */
@@ -191,7 +192,7 @@ export function mountTable(host) {
       host.say(tr('sk_deck_saved', { name }));
       await loadDecks();
     } catch (failure) {
-      host.say(failure instanceof Error ? failure.message : String(failure));
+      host.say(refusalText(failure, 'shengke'));
     }
   };
 

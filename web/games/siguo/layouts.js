@@ -5,6 +5,7 @@
 import * as api from '../../api.js';
 import { h } from '../../dom.js';
 import { tr } from './strings.js';
+import { refusalSentences, refusalText } from '../../refusal.js';
 
 /** @typedef {import('../../protocol.js').RoomState} RoomState */
 /** @typedef {import('../../protocol.js').SavedLayout} SavedLayout */
@@ -53,7 +54,7 @@ export class LayoutControls {
       this.host.say(tr('sg_layout_saved', { name }));
       await this.load(this.game, this.mode);
     } catch (failure) {
-      this.host.say(failure instanceof Error ? failure.message : String(failure));
+      this.host.say(refusalText(failure, this.game));
     }
   }
 
@@ -73,7 +74,7 @@ export class LayoutControls {
       this.host.say(tr('sg_layout_deleted', { name }));
       await this.load(this.game, this.mode);
     } catch (failure) {
-      this.host.say(failure instanceof Error ? failure.message : String(failure));
+      this.host.say(refusalText(failure, this.game));
     }
   }
 
@@ -87,9 +88,8 @@ export class LayoutControls {
       this.text.value = '';
       this.host.say(tr('sg_layout_imported'));
     } catch (failure) {
-      const reason = failure instanceof Error ? failure.message : String(failure);
-      // The server lists one broken rule a line.
-      this.violations = reason.split('\n').filter((line) => line.trim());
+      // One sentence for each rule the layout breaks.
+      this.violations = refusalSentences(failure, this.game);
       this.host.say(tr('sg_layout_refused'));
     }
     this.host.redraw();

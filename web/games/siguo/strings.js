@@ -78,6 +78,15 @@ const en = {
   sg_point_empty: '{point}, empty',
   sg_point_piece: '{point}, {piece} of {seat}',
   sg_board_keys: 'Board: arrow keys move between points, Enter or Space picks a piece and its destination.',
+  // Refusals (refusal.js): a layout's broken rules and mistakes.
+  refusal_piece_count: 'The layout has {found} × {sg_piece}; it must have exactly {count}.',
+  refusal_piece_count_most: 'The layout has {found} × {sg_piece}; it may have at most {count}.',
+  refusal_general_off_corner: 'The general must stand on the corner, the first point of the back row.',
+  refusal_corner_taken: "The corner is the general's point; move the {sg_piece} standing there.",
+  refusal_layout_rows: 'The layout has {count} rows; it must have 6 rows of 6 points, separated by “/”.',
+  refusal_layout_row_length: 'Row {row} from the front has {count} points; each row has 6.',
+  refusal_layout_not_a_piece_letter: '“{letter}” in row {row} from the front is no piece; write G, R, C, S, or “.” for an empty point.',
+  refusal_not_your_point: '{point} is not a point of your deployment zone; pick two of your own points.',
 };
 
 /** @type {Record<keyof typeof en, string>} */
@@ -156,6 +165,15 @@ const zh = {
   sg_point_empty: '{point},空',
   sg_point_piece: '{point},{seat}的{piece}',
   sg_board_keys: '棋盤:方向鍵在各點間移動,回車或空格選子、選落點。',
+  // Refusals (refusal.js): a layout's broken rules and mistakes.
+  refusal_piece_count: '布陣有 {found} 個{sg_piece};須恰好 {count} 個。',
+  refusal_piece_count_most: '布陣有 {found} 個{sg_piece};最多 {count} 個。',
+  refusal_general_off_corner: '將必須佔外頂角,即最後一行的第一個點。',
+  refusal_corner_taken: '外頂角只能放將,請把那裡的{sg_piece}移開。',
+  refusal_layout_rows: '布陣有 {count} 行;須為 6 行、每行 6 點,以「/」分隔。',
+  refusal_layout_row_length: '從前數第 {row} 行有 {count} 個點;每行須有 6 個點。',
+  refusal_layout_not_a_piece_letter: '從前數第 {row} 行的「{letter}」不是棋子;請寫 G、R、C、S,空點寫「.」。',
+  refusal_not_your_point: '{point} 不在你的布陣區內;請選你自己的兩個點。',
 };
 
 export const strings = { en, zh };

@@ -103,6 +103,13 @@ const en = {
   th_wins: '{who} wins',
   th_dice: 'Dice: {text}',
   th_hidden_card: 'face-down card',
+  // Refusals (refusal.js): a deployment's broken rules.
+  refusal_more_than_held: '{card} is deployed {wanted} times, but your deck holds {held}.',
+  refusal_no_battle_card: 'A battle deck needs at least one battle card.',
+  refusal_banned_card: '{card} is banned here and may not be deployed.',
+  refusal_over_logistics: 'The effective logistics add up to {total}, above your logistics of {budget}; leave out cards worth {over}.',
+  refusal_unknown_card: '“{card}” is no card of this game.',
+  refusal_nothing_fits: 'No battle card of your deck fits within your logistics.',
 };
 
 /** @type {Record<keyof typeof en, string>} */
@@ -206,6 +213,13 @@ const zh = {
   th_wins: '{who}获胜',
   th_dice: '骰子：{text}',
   th_hidden_card: '背面的牌',
+  // Refusals (refusal.js): a deployment's broken rules.
+  refusal_more_than_held: '{card} 部署了 {wanted} 张,但你的套牌中只有 {held} 张。',
+  refusal_no_battle_card: '作战牌组至少要有一张作战牌。',
+  refusal_banned_card: '{card} 在此被禁用,不能部署。',
+  refusal_over_logistics: '有效后勤合计 {total},超过你的后勤点数 {budget},需减少 {over}。',
+  refusal_unknown_card: '“{card}”不是本游戏的牌。',
+  refusal_nothing_fits: '你的套牌中没有一张作战牌在后勤点数之内。',
 };
 
 export const strings = { en, zh };

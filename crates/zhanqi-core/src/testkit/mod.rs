@@ -25,6 +25,7 @@ pub mod data;
 mod mid_game;
 mod playout;
 mod property;
+mod refusals;
 mod skip;
 #[cfg(test)]
 mod tests;
@@ -37,6 +38,7 @@ pub use client::check_client_contract;
 pub use mid_game::{MidGame, random_plies};
 pub use playout::PLATFORM_ACTION_ONE_IN;
 pub use property::Property;
+pub use refusals::{assert_player_vocabulary, missing_refusal_strings};
 pub use skip::{skip, skip_once};
 
 use crate::{GameNotation, GameRng, ToAct, Viewer};

@@ -21,7 +21,6 @@
 //! command produced, as on a single node.
 
 use std::collections::BTreeMap;
-use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::Duration;
 
@@ -153,6 +152,8 @@ struct WireError {
     message: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     marks: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    reasons: Vec<zhanqi_core::Reason>,
 }
 
 /// A frame on `zq.node.<node>.frames`.
@@ -602,7 +603,9 @@ impl NatsBus {
                 .await;
         }
         reply.answer.map_err(|error| {
-            ApiError::new(intern_code(&error.code), error.message).marking(error.marks)
+            ApiError::new(intern_code(&error.code), error.message)
+                .marking(error.marks)
+                .with_reasons(error.reasons)
         })
     }
 }
@@ -762,6 +765,7 @@ async fn publish_reply(client: &Client, to: Subject, frames: u64, answer: Result
             code: error.code.to_owned(),
             message: error.message,
             marks: error.marks,
+            reasons: error.reasons,
         }),
     };
     let Ok(text) = serde_json::to_string(&reply) else {
@@ -772,26 +776,14 @@ async fn publish_reply(client: &Client, to: Subject, frames: u64, answer: Result
     }
 }
 
-/// The code of an error another node answered, as the `&'static str` an [`ApiError`] holds.
-/// Codes are the protocol's few words; anything else (or past a bound) becomes `internal`.
+/// The code of an error another node answered, as the `&'static str` an [`ApiError`] holds:
+/// one of the protocol's codes ([`crate::error::CODES`]); anything else becomes `internal`.
 fn intern_code(code: &str) -> &'static str {
-    static CODES: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
-    let well_formed = !code.is_empty()
-        && code.len() <= 40
-        && code.chars().all(|c| c.is_ascii_lowercase() || c == '_');
-    if !well_formed {
-        return "internal";
-    }
-    let mut codes = lock(&CODES);
-    if let Some(known) = codes.get(code) {
-        return known;
-    }
-    if codes.len() >= 256 {
-        return "internal";
-    }
-    let leaked: &'static str = Box::leak(code.to_owned().into_boxed_str());
-    codes.insert(leaked);
-    leaked
+    crate::error::CODES
+        .iter()
+        .find(|known| **known == code)
+        .copied()
+        .unwrap_or("internal")
 }
 
 #[cfg(test)]
@@ -799,11 +791,9 @@ mod tests {
     use super::{intern_code, valid_token};
 
     #[test]
-    fn codes_from_other_nodes_are_kept_once_and_odd_ones_become_internal() {
-        let first = intern_code("seat_taken");
-        let again = intern_code(&String::from("seat_taken"));
-        assert_eq!(first, "seat_taken");
-        assert!(std::ptr::eq(first, again), "one copy per code");
+    fn codes_from_other_nodes_are_the_protocols_and_odd_ones_become_internal() {
+        assert_eq!(intern_code(&String::from("seat_taken")), "seat_taken");
+        assert_eq!(intern_code("no_such_code"), "internal");
         assert_eq!(intern_code("Seat Taken!"), "internal");
         assert_eq!(intern_code(""), "internal");
         assert_eq!(intern_code(&"x".repeat(41)), "internal");

@@ -50,7 +50,7 @@ pub use handle::{Outbox, Person, Request, RoomHandle};
 pub use restore::{NewRoom, create_room, restore_rooms, resume_room};
 use seats::not_seated;
 pub use seats::{SeatSlot, Sitter};
-use setup::layout_error;
+pub(crate) use setup::layout_error;
 
 /// Where a room stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -2,6 +2,7 @@
 //! watcher; the chance outcomes the server draws; leaving the table during play.
 
 use tokio::time::Instant;
+use zhanqi_core::Reason;
 use zhanqi_core::{PlatformAction, SeatResult};
 use zhanqi_protocol::{CHANCE, DynGame, PlayedUi, Turn};
 use zhanqi_store::{NewAction, UnixMillis};
@@ -36,12 +37,17 @@ impl Room {
     /// Plays one action for a seat: checked on a copy, then adopted.
     async fn play_one(&mut self, seat: &'static str, action: &str) -> Result<(), ApiError> {
         let Some(game) = &self.game else {
-            return Err(ApiError::wrong_phase("the game has not started"));
+            return Err(ApiError::wrong_phase("the game has not started")
+                .because(Reason::new("game_not_started")));
         };
         let mut next = game.clone_box();
-        let played = next
-            .play_ui(seat, action)
-            .map_err(|error| ApiError::new("illegal", error.to_string()))?;
+        let played = next.play_ui(seat, action).map_err(|error| {
+            ApiError::new("illegal", error.to_string()).with_reasons(arrangement_reasons(
+                game.as_ref(),
+                seat,
+                action,
+            ))
+        })?;
         self.adopt(seat, next, played).await
     }
 
@@ -147,5 +153,21 @@ impl Room {
         }
         self.watchers.retain(|w| w.conn != conn);
         Ok(serde_json::json!({}))
+    }
+}
+
+/// The typed reasons of a refused action that is an arrangement the game asks for during play
+/// (a tiehuo deployment), as the game's editor check says them; none for any other action,
+/// whose refusal the client says in general.
+fn arrangement_reasons(game: &dyn DynGame, seat: &str, action: &str) -> Vec<Reason> {
+    if game
+        .setup_editor(seat)
+        .is_none_or(|editor| editor.before_start)
+    {
+        return Vec::new();
+    }
+    match game.check_setup(Some(seat), action) {
+        Err(zhanqi_protocol::UiError::Setup(error)) => error.reasons,
+        _ => Vec::new(),
     }
 }

@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
+use zhanqi_core::Reason;
 
 use rand::Rng;
 use tokio::sync::mpsc;
@@ -57,7 +58,8 @@ pub async fn create_room(
     if !(0..=1_000_000_000).contains(&stake) {
         return Err(ApiError::bad_message(
             "a stake is a whole number of gold from 0 to 1000000000",
-        ));
+        )
+        .because(Reason::new("stake_range").with("max", 1_000_000_000)));
     }
     let first_player = FirstPlayer::requested(probe.as_ref(), first_player)?;
     let cap = app.config.open_rooms_per_user;

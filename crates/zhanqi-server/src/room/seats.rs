@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 use std::time::Duration;
+use zhanqi_core::Reason;
 
 use tokio::time::Instant;
 use zhanqi_store::{Occupant, UnixMillis, UserId};
@@ -51,10 +52,12 @@ impl Room {
             return Err(ApiError::new(
                 "seat_taken",
                 "you already hold a seat in this room; stand up first",
-            ));
+            )
+            .because(Reason::new("already_seated")));
         }
         if self.seats[index].sitter.is_some() {
-            return Err(ApiError::new("seat_taken", format!("seat {seat} is taken")));
+            return Err(ApiError::new("seat_taken", format!("seat {seat} is taken"))
+                .because(Reason::new("seat_taken").with("seat", seat)));
         }
         if self.stake > 0 {
             self.check_gold(person).await?;
@@ -112,7 +115,8 @@ impl Room {
             return Err(ApiError::new(
                 "not_enough_gold",
                 "an AI has no gold to stake, so the seats of a gold room are for people only",
-            ));
+            )
+            .because(Reason::new("ai_has_no_gold")));
         }
         if !["easy", "medium", "hard", "expert"].contains(&level) {
             return Err(ApiError::bad_message(format!(
@@ -121,7 +125,8 @@ impl Room {
         }
         let index = self.slot_index(seat)?;
         if self.seats[index].sitter.is_some() {
-            return Err(ApiError::new("seat_taken", format!("seat {seat} is taken")));
+            return Err(ApiError::new("seat_taken", format!("seat {seat} is taken"))
+                .because(Reason::new("seat_taken").with("seat", seat)));
         }
         let seat_id = self
             .probe
@@ -141,10 +146,10 @@ impl Room {
         self.need_phase(Phase::Setup)?;
         let index = self.slot_index(seat)?;
         if !matches!(self.seats[index].sitter, Some(Sitter::Ai(_))) {
-            return Err(ApiError::new(
-                "no_seat",
-                format!("no AI sits in seat {seat}"),
-            ));
+            return Err(
+                ApiError::new("no_seat", format!("no AI sits in seat {seat}"))
+                    .because(Reason::new("no_ai_in_seat").with("seat", seat)),
+            );
         }
         self.free_seat(index).await
     }
@@ -158,7 +163,8 @@ impl Room {
             Err(ApiError::new(
                 "forbidden",
                 "only the room's players and its creator may seat or remove an AI; take a seat first",
-            ))
+            )
+            .because(Reason::new("ai_for_players_only")))
         }
     }
 

@@ -1,6 +1,7 @@
 //! The end of a game: results, points and gold settled and stored in one transaction, and the
 //! gold a seat at a gold table needs.
 
+use zhanqi_core::Reason;
 use zhanqi_core::platform::{gold_multiplier, multiplier, settle_gold, stake};
 use zhanqi_core::{BySeat, Seat, SeatResult};
 use zhanqi_protocol::DynGame;
@@ -178,6 +179,11 @@ impl Room {
                     self.stake,
                     frozen / self.stake.max(1)
                 ),
+            )
+            .because(
+                Reason::new("stake_needs_gold")
+                    .with("frozen", frozen)
+                    .with("gold", gold),
             ));
         }
         Ok(())

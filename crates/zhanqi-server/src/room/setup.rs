@@ -3,6 +3,7 @@
 
 use rand::Rng;
 use tokio::time::Instant;
+use zhanqi_core::Reason;
 use zhanqi_protocol::{Turn, UiError};
 use zhanqi_store::{GameStart, LayoutShelf, UnixMillis};
 
@@ -96,9 +97,10 @@ impl Room {
         self.need_phase(Phase::Setup)?;
         let index = self.seat_index_of(person.id).ok_or_else(not_seated)?;
         if self.seats[index].ready {
-            return Err(ApiError::wrong_phase(
-                "you are ready; send unready to change your layout",
-            ));
+            return Err(
+                ApiError::wrong_phase("you are ready; send unready to change your layout")
+                    .because(Reason::new("ready_already")),
+            );
         }
         let layout = self.seats[index]
             .layout
@@ -241,12 +243,13 @@ impl Room {
     }
 }
 
-/// A layout the game refused, as the error the player sees.
-pub(super) fn layout_error(error: UiError) -> ApiError {
+/// A layout the game refused, as the error the player sees: the game's typed reasons, which
+/// the game's strings translate.
+pub(crate) fn layout_error(error: UiError) -> ApiError {
     match error {
-        UiError::Setup(error) => {
-            ApiError::new("illegal_layout", error.violations.join("\n")).marking(error.marks)
-        }
+        UiError::Setup(error) => ApiError::new("illegal_layout", error.violations.join("\n"))
+            .marking(error.marks)
+            .with_reasons(error.reasons),
         UiError::Unsupported(reason) => ApiError::wrong_phase(reason),
         UiError::Game(error) => ApiError::new("illegal_layout", error.to_string()),
     }

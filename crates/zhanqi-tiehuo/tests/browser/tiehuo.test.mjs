@@ -119,7 +119,7 @@ test('tiehuo: fog of war, a deployment after the rolls, a whole game against an 
       }
       assert.ok(Number(await page.locator('#deploy-editor').getAttribute('data-total')) > budget);
       await page.locator('#deploy-send').click();
-      await page.locator('#message', { hasText: "above the player's L" }).waitFor();
+      await page.locator('#message', { hasText: "above your logistics of" }).waitFor();
       await keep(page, 'tiehuo-deployment');
       assert.equal(await page.locator('.page.room').getAttribute('data-deploying'), 'true');
 
