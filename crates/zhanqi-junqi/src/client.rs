@@ -5,9 +5,9 @@
 //! Every junqi event is public (a battle shows only its result, a flip shows what everyone
 //! sees), so each viewer gets the same events.
 
-use zhanqi_core::platform::{GoldSettlement, Ladder};
+use zhanqi_core::platform::{GoldSettlement, Ladder, PointsSettlement};
 use zhanqi_core::{
-    BySeat, Choice, ClientGame, GameNotation, GameRng, OptionField, Seat, SetupEditor, SetupError,
+    Choice, ClientGame, GameNotation, GameRng, OptionField, Seat, SetupEditor, SetupError,
     TimeoutRule, Viewer,
 };
 
@@ -109,8 +109,8 @@ impl ClientGame for Junqi {
         Some(&platform::LADDER)
     }
 
-    fn points_change(&self, points_at_start: &[i64]) -> Option<BySeat<i64>> {
-        Junqi::points_change(self, points_at_start)
+    fn points_settlement(&self, points_at_start: &[i64]) -> Option<PointsSettlement> {
+        Junqi::points_settlement(self, points_at_start)
     }
 
     fn gold_change(&self, base: i64, points_at_start: &[i64]) -> Option<GoldSettlement> {

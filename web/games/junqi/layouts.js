@@ -56,7 +56,7 @@ export class LayoutControls {
     if (!name) return this.host.say(tr('layout_name_needed'));
     try {
       await api.saveLayout(name, this.game ?? '', setup.layout, SHELF_MODE);
-      this.host.say(tr('layout_saved', { name }));
+      this.host.say(tr('layout_saved', { name }), 'info');
       await this.load(this.game ?? '');
     } catch (failure) {
       this.host.say(failure instanceof Error ? failure.message : String(failure));
@@ -67,7 +67,7 @@ export class LayoutControls {
     const layout = this.saved.find((entry) => entry.name === this.pick.value);
     if (layout) {
       this.host.command('layout', { layout: layout.layout })
-        .then((ok) => ok && this.host.say(tr('layout_loaded', { name: layout.name })));
+        .then((ok) => ok && this.host.say(tr('layout_loaded', { name: layout.name }), 'info'));
     }
   }
 
@@ -76,7 +76,7 @@ export class LayoutControls {
     if (!name) return;
     try {
       await api.deleteLayout(name);
-      this.host.say(tr('layout_deleted', { name }));
+      this.host.say(tr('layout_deleted', { name }), 'info');
       await this.load(this.game ?? '');
     } catch (failure) {
       this.host.say(failure instanceof Error ? failure.message : String(failure));
@@ -91,7 +91,7 @@ export class LayoutControls {
       await this.host.send('layout', { layout });
       this.violations = [];
       this.text.value = '';
-      this.host.say(tr('layout_imported'));
+      this.host.say(tr('layout_imported'), 'info');
     } catch (failure) {
       const reason = failure instanceof Error ? failure.message : String(failure);
       // The server lists one broken rule a line.
