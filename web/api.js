@@ -6,6 +6,8 @@
 /** @typedef {import('./protocol.js').SavedLayout} SavedLayout */
 /** @typedef {import('./protocol.js').ReplaySummary} ReplaySummary */
 /** @typedef {import('./protocol.js').Replay} Replay */
+/** @typedef {import('./protocol.js').GameSummary} GameSummary */
+/** @typedef {import('./protocol.js').History} History */
 
 /** An error answer of the server: its HTTP status, code, English message and typed reasons. */
 export class ApiError extends Error {
@@ -121,6 +123,21 @@ export async function games() {
 /** @returns {Promise<ReplaySummary[]>} */
 export async function replays() {
   return (await request('GET', '/api/replays')).replays;
+}
+
+/** Puts a finished game on the signed-in account's replays. @param {string} id @returns {Promise<void>} */
+export async function saveReplay(id) {
+  await request('POST', `/api/games/${enc(id)}/save`);
+}
+
+/** A stored room once its actor is gone: its status, players and result. @param {string} id @returns {Promise<GameSummary>} */
+export async function gameSummary(id) {
+  return request('GET', `/api/games/${enc(id)}`);
+}
+
+/** A page of the games a person played to their end, newest first. @param {string} name @param {number} skip @returns {Promise<History>} */
+export async function history(name, skip = 0) {
+  return request('GET', `/api/users/${enc(name)}/games?skip=${skip}`);
 }
 
 /** @param {string} id @returns {Promise<Replay>} */

@@ -72,12 +72,19 @@ const fill = (text, vars) =>
   text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 
 /**
- * The string `key` in the current language, with `{name}` replaced by `vars.name`.
+ * The string `key` in the current language, with `{name}` replaced by `vars.name`. When
+ * `vars.count` is a number that the language's plural rules call "one" and the table has
+ * `<key>_one`, that form is used ("1 timeout", "2 timeouts").
  * @param {Key} key
  * @param {Record<string, string | number>} [vars]
  */
 export function t(key, vars = {}) {
-  return fill(TABLES[current][key] ?? en[key], vars);
+  const table = TABLES[current];
+  if (typeof vars.count === 'number' && new Intl.PluralRules(current).select(vars.count) === 'one') {
+    const one = /** @type {Record<string, string>} */ (table)[`${key}_one`];
+    if (one) return fill(one, vars);
+  }
+  return fill(table[key] ?? en[key], vars);
 }
 
 /**

@@ -35,7 +35,19 @@
  * @property {'win' | 'loss' | 'draw' | 'escaped'} result
  * @property {number} points
  * @property {number} gold
+ * @property {PointsNote} [note]  why the points are not the game's table value
  */
+
+/**
+ * A platform rule that set a seat's points aside: `short_game`, a win within `max_moves`
+ * moves scoring nothing.
+ * @typedef {{kind: string, max_moves?: number}} PointsNote
+ */
+
+/** @typedef {import('./gen/GameSummary').GameSummary} GameSummary */
+/** @typedef {import('./gen/History').History} History */
+/** @typedef {import('./gen/PlayedLine').PlayedLine} PlayedLine */
+/** @typedef {import('./gen/PlayerLine').PlayerLine} PlayerLine */
 
 /**
  * @typedef {object} GameResult
@@ -60,8 +72,8 @@
 
 /**
  * A finished game with full information, and the game's own fields (a board, decks).
- * @typedef {{id: Id, game: string, mode: string, players: Record<SeatName, string>, result: GameResult,
- *   steps: ReplayStep[], [field: string]: unknown}} Replay
+ * @typedef {{id: Id, game: string, mode: string, players: Record<SeatName, string>, ai?: Record<SeatName, string>,
+ *   result: GameResult, steps: ReplayStep[], [field: string]: unknown}} Replay
  */
 
 /**

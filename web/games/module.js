@@ -20,7 +20,8 @@
  * @property {HTMLElement} page  the room page (`.page.room`), for data attributes tests and styles read
  * @property {RoomCommander} command  sends a room command; a refusal is shown, and answered false
  * @property {RoomCommander} send  sends a room command; a refusal is thrown (an Error with the server's message), not shown
- * @property {(text: string) => void} say  shows a message (a confirmation, or lines of violations)
+ * @property {(text: string, kind?: 'info' | 'error') => void} say  shows a message: lines of violations
+ *   or another refusal (`error`, the default), or a confirmation (`info`, styled apart)
  * @property {() => void} redraw  redraws the status panel and the controls from the table's own state
  */
 

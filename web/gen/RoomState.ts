@@ -68,6 +68,11 @@ editor: { kind: string, before_start: boolean, swaps: boolean, public: boolean }
  */
 can: Can, 
 /**
+ * Whether the receiver may seat an AI in an empty seat now (in setup, in a room without
+ * a gold stake, as one of its players or its creator), so that a page offers it only then.
+ */
+seat_ai: boolean, 
+/**
  * The running clock.
  */
 clock: ClockState | null, 

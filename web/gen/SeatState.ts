@@ -28,4 +28,9 @@ status: string | null,
 /**
  * Turns lost to the clock.
  */
-timeouts: number, };
+timeouts: number, 
+/**
+ * While the seat's player is away during play, the milliseconds left (when the message
+ * was sent) before the seat counts as escaped; null otherwise.
+ */
+escape_in_ms: number | null, };

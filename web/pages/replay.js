@@ -6,7 +6,7 @@ import * as api from '../api.js';
 import { h, replace, svg } from '../dom.js';
 import { gameModule, modeLabel } from '../games/index.js';
 import { reasonText, seatName, t } from '../i18n.js';
-import { platformEventText } from './room-parts.js';
+import { platformEventText, playerName } from './room-parts.js';
 import { refusalText } from '../refusal.js';
 
 /** @typedef {import('../main.js').Context} Context */
@@ -94,7 +94,8 @@ export function mount(root, ctx, gameId) {
     replace(page,
       h('div', { class: 'room-head' },
         h('h2', {}, t('replay_of', { game: replay.id }), ' · ', modeLabel(replay.game, replay.mode)),
-        h('span', {}, Object.entries(replay.players).map(([seat, name]) => `${seatName(seat, replay.game)} ${name}`).join(' · '))),
+        h('span', { id: 'replay-players' }, Object.entries(replay.players)
+          .map(([seat, name]) => `${seatName(seat, replay.game)} ${playerName({ name, ai: replay.ai?.[seat] })}`).join(' · '))),
       h('div', { class: 'room-grid' },
         board.element,
         h('aside', { class: 'side' },

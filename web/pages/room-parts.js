@@ -20,8 +20,14 @@ import { aiKey } from './lobby.js';
  */
 export function seatLabel(state, seat) {
   const player = state?.seats.find((s) => s.seat === seat)?.player;
-  return player ? `${seatName(seat, state?.game)} ${player.name}` : seatName(seat, state?.game);
+  return player ? `${seatName(seat, state?.game)} ${playerName(player)}` : seatName(seat, state?.game);
 }
+
+/**
+ * A player's name for people: a person's own, an AI's level in the page's language.
+ * @param {{name: string, ai?: string | null}} player
+ */
+export const playerName = (player) => (player.ai ? t('ai_named', { level: t(aiKey(player.ai)) }) : player.name);
 
 /**
  * A colour chip, with the seat's marker in it when given (seats differ by shape, not colour
@@ -112,6 +118,10 @@ function badges(state, seat) {
   if (seat.player && seat.player.kind !== 'ai' && !seat.connected) {
     list.push(h('span', { class: 'badge warn' }, t('offline')));
   }
+  // The grace period of a dropped seat, counted down by the room page's clock.
+  if (seat.escape_in_ms != null) {
+    list.push(h('span', { class: 'badge bad escape-countdown', 'data-escape-seat': seat.seat }));
+  }
   if (seat.status === 'defeated') list.push(h('span', { class: 'badge bad' }, t('defeated')));
   if (seat.status === 'escaped') list.push(h('span', { class: 'badge bad' }, t('escaped')));
   if (seat.timeouts > 0) {
@@ -135,7 +145,7 @@ export function seatCard(state, seat, command, aiLevel, game) {
   if (setup && !seat.player && state.you === null) {
     actions.push(h('button', { class: 'sit', onclick: () => command('sit', { seat: seat.seat }) }, t('sit_here')));
   }
-  if (setup && !seat.player) {
+  if (setup && !seat.player && state.seat_ai) {
     actions.push(h('button', {
       class: 'add-ai',
       onclick: () => command('ai', { seat: seat.seat, level: aiLevel.value }),
@@ -160,34 +170,74 @@ export function seatCard(state, seat, command, aiLevel, game) {
 }
 
 /**
- * The end of the game: who won, why, and each seat's points and gold.
+ * Who played a finished game, as its result table needs them: the game, the reader's seat,
+ * the stake, the seats in order and each seat's label.
+ * @typedef {object} ResultSeats
+ * @property {string} game
+ * @property {string | null} you
+ * @property {number} stake
+ * @property {string[]} order
+ * @property {(seat: string) => string} label
+ */
+
+/**
+ * A room's seats as its result table reads them.
  * @param {RoomState} state
+ * @returns {ResultSeats}
+ */
+export const roomSeats = (state) => ({
+  game: state.game,
+  you: state.you,
+  stake: state.stake,
+  order: state.seats.map((seat) => seat.seat),
+  label: (seat) => seatLabel(state, seat),
+});
+
+/**
+ * A change in points as people read it, with the rule that set the table aside when one did
+ * ("0 — a win within 30 moves scores nothing").
+ * @param {{points: number, note?: import('../protocol.js').PointsNote | null}} line
+ */
+export const pointsText = (line) => (line.note?.kind === 'short_game'
+  ? `${signed(line.points)} — ${t('points_short_game', { max: line.note.max_moves ?? 0 })}`
+  : signed(line.points));
+
+/**
+ * The end of the game: who won, why, and each seat's points and gold.
+ * @param {ResultSeats} seats
  * @param {GameResult} result
  * @param {(seat: string) => string} colourOf  a seat's colour
  */
-export function resultTable(state, result, colourOf) {
-  const mine = state.you ? result.seats[state.you] : undefined;
+export function resultTable(seats, result, colourOf) {
+  const mine = seats.you ? result.seats[seats.you] : undefined;
   const headline = mine
     ? t(mine.result === 'win' ? 'you_won' : mine.result === 'draw' ? 'you_drew' : mine.result === 'escaped' ? 'you_escaped' : 'you_lost')
     : result.result === 'draw'
       ? t('draw')
-      : t('winners_are', { who: result.winners.map((seat) => seatLabel(state, seat)).join(', ') });
+      : t('winners_are', { who: result.winners.map((seat) => seats.label(seat)).join(', ') });
   return h('div', { class: 'result', id: 'result', 'data-outcome': mine?.result ?? result.result },
     h('h2', {}, headline),
-    h('p', {}, t('reason', { reason: reasonText(result.reason) })),
+    h('p', {}, t('reason', { reason: reasonText(result.reason, seats.game) })),
     h('table', {},
-      h('thead', {}, h('tr', {}, h('th', {}, t('seat')), h('th', {}, t('outcome')), h('th', {}, t('points')), state.stake > 0 ? h('th', {}, t('gold')) : null)),
-      h('tbody', {}, state.seats.filter((seat) => result.seats[seat.seat])
-        .map(({ seat }) => /** @type {[string, import('../protocol.js').SeatResult]} */ ([seat, result.seats[seat]]))
+      h('thead', {}, h('tr', {}, h('th', {}, t('seat')), h('th', {}, t('outcome')), h('th', {}, t('points')), seats.stake > 0 ? h('th', {}, t('gold')) : null)),
+      h('tbody', {}, seats.order.filter((seat) => result.seats[seat])
+        .map((seat) => /** @type {[string, import('../protocol.js').SeatResult]} */ ([seat, result.seats[seat]]))
         .map(([seat, line]) => h('tr', { 'data-seat': seat },
-        h('td', {}, chip(colourOf(seat)), seatLabel(state, seat)),
-        h('td', {}, t(line.result === 'win' ? 'outcome_win' : line.result === 'loss' ? 'outcome_loss' : line.result === 'draw' ? 'outcome_draw' : 'outcome_escaped')),
-        h('td', { class: 'points-change' }, signed(line.points)),
-        state.stake > 0 ? h('td', { class: 'gold-change' }, signed(line.gold)) : null,
+        h('td', {}, chip(colourOf(seat)), seats.label(seat)),
+        h('td', {}, outcomeText(line.result)),
+        h('td', { class: 'points-change', 'data-note': line.note?.kind ?? '' }, pointsText(line)),
+        seats.stake > 0 ? h('td', { class: 'gold-change' }, signed(line.gold)) : null,
       ))),
     ),
   );
 }
+
+/**
+ * A seat's result in words.
+ * @param {string} result
+ */
+export const outcomeText = (result) =>
+  t(result === 'win' ? 'outcome_win' : result === 'loss' ? 'outcome_loss' : result === 'draw' ? 'outcome_draw' : 'outcome_escaped');
 
 /**
  * The rank title in the page's language.

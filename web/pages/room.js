@@ -11,7 +11,8 @@ import { CommandError } from '../socket.js';
 import { gameModule, modeLabel } from '../games/index.js';
 import { seatName, t } from '../i18n.js';
 import { aiKey } from './lobby.js';
-import { platformEventText, rejoinAfterDrop, resultTable, seatCard, seatLabel, seatMarker, titleOf } from './room-parts.js';
+import { showClosedRoom } from './room-closed.js';
+import { platformEventText, rejoinAfterDrop, resultTable, roomSeats, seatCard, seatLabel, seatMarker, titleOf } from './room-parts.js';
 import { refusalText } from '../refusal.js';
 
 /** @typedef {import('../main.js').Context} Context */
@@ -43,6 +44,8 @@ export function mount(root, ctx, roomId) {
   let table = null;
   /** @type {number | null} when the clock's seat runs out, in performance.now() time */
   let deadline = null;
+  /** @type {Map<string, number>} when each dropped seat counts as escaped, in performance.now() time */
+  const escapeAt = new Map();
   /** @type {'resign' | 'leave' | 'draw' | null} */
   let confirming = null;
   /** @type {string[]} */
@@ -90,12 +93,15 @@ export function mount(root, ctx, roomId) {
 
   /**
    * Shows a message: one line as text, several (a list of violations) as a list; the game's
-   * editor marks the places a refusal names.
+   * editor marks the places a refusal names. A refusal is an error; a confirmation is `info`,
+   * styled apart so that good news never looks like a failure.
    * @param {string} text
    * @param {string[]} [marks]
+   * @param {'info' | 'error'} [kind]
    */
-  const say = (text, marks = []) => {
+  const say = (text, marks = [], kind = 'error') => {
     notice = text;
+    message.dataset.kind = kind;
     const lines = text ? text.split('\n') : [];
     replace(message, lines.length > 1
       ? h('ul', { class: 'violations', id: 'violations' }, lines.map((line) => h('li', {}, line)))
@@ -154,15 +160,44 @@ export function mount(root, ctx, roomId) {
     );
   };
 
-  const leave = async () => {
-    const seated = state?.you !== null && state?.phase === 'playing' && me()?.status === 'active';
-    if (seated && confirming !== 'leave') {
+  /** Whether this page's player holds a seat in a running game (leaving would escape). */
+  const holdsSeat = () => state?.you != null && state.phase === 'playing' && me()?.status === 'active';
+
+  /**
+   * Asks before the tab closes or reloads while the player holds a seat in a running game:
+   * past the grace period an absence counts as an escape.
+   * @param {BeforeUnloadEvent} event
+   */
+  const warnBeforeUnload = (event) => {
+    event.preventDefault();
+    event.returnValue = '';
+  };
+  let warning = false;
+  /** Registers the warning while a seat is held in play, and removes it otherwise. */
+  const guardUnload = () => {
+    const wanted = holdsSeat();
+    if (wanted === warning) return;
+    warning = wanted;
+    page.dataset.unloadWarning = String(wanted);
+    if (wanted) window.addEventListener('beforeunload', warnBeforeUnload);
+    else window.removeEventListener('beforeunload', warnBeforeUnload);
+  };
+
+  /**
+   * Leaves the room; a seat in a running game is asked first (leaving escapes).
+   * @param {boolean} [confirmed]  the player said yes
+   */
+  const leave = async (confirmed = false) => {
+    if (holdsSeat() && !confirmed) {
       confirming = 'leave';
       drawControls();
       return;
     }
     confirming = null;
     await command('leave', {});
+    // Left on purpose: the tab may close without asking again.
+    window.removeEventListener('beforeunload', warnBeforeUnload);
+    warning = false;
     ctx.navigate('#/lobby');
   };
 
@@ -184,6 +219,7 @@ export function mount(root, ctx, roomId) {
         state.phase === 'over' ? t('phase_over') : myTurn ? t('your_turn') : toMove ? t('to_move', { who: seatLabel(state, toMove) }) : '',
         ' ', h('span', { id: 'clock', class: 'clock' })),
       lines,
+      escapeLines(),
       state.draw_offer ? h('p', { class: 'draw-offer', id: 'draw-offer' },
         t('draw_offer_by', { who: seatLabel(state, state.draw_offer.by) }),
         state.draw_offer.accepted.length > 0 ? ` ${t('accepted_by', { who: state.draw_offer.accepted.map((seat) => seatName(seat, state?.game)).join(', ') })}` : '') : null,
@@ -191,12 +227,33 @@ export function mount(root, ctx, roomId) {
     tick();
   };
 
-  /** The clock of the seat to move, in the status line and on its seat card. */
+  /** The dropped seats of a running game, each with the time left before it escapes. */
+  const escapeLines = () => [...escapeAt.keys()].map((seat) =>
+    h('p', { class: 'escape-line', 'data-escape-seat': seat }));
+
+  /**
+   * Seconds left until a performance.now() time.
+   * @param {number} at
+   */
+  const secondsTo = (at) => Math.max(0, Math.ceil((at - performance.now()) / 1000));
+
+  /**
+   * The clock of the seat to move, in the status line and on its seat card, and the grace
+   * period of every dropped seat.
+   */
   const tick = () => {
-    const seconds = deadline === null ? null : Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+    const seconds = deadline === null ? null : secondsTo(deadline);
     for (const element of page.querySelectorAll('#clock, [data-clock-seat]')) {
       element.textContent = seconds === null ? '' : t('seconds', { n: seconds });
       element.classList.toggle('low', seconds !== null && seconds <= 10);
+    }
+    for (const element of page.querySelectorAll('[data-escape-seat]')) {
+      const seat = /** @type {HTMLElement} */ (element).dataset.escapeSeat ?? '';
+      const at = escapeAt.get(seat);
+      if (at === undefined) continue;
+      element.textContent = element.classList.contains('escape-line')
+        ? t('escape_countdown', { who: seatLabel(state, seat), n: secondsTo(at) })
+        : t('seconds', { n: secondsTo(at) });
     }
   };
   const ticker = setInterval(tick, 250);
@@ -213,7 +270,7 @@ export function mount(root, ctx, roomId) {
         marker: game?.seatMarker?.(seat.seat) ?? seatMarker(index),
         ...table?.seat?.(current, seat.seat),
       })),
-      current.phase === 'setup' && current.seats.some((seat) => !seat.player)
+      current.seat_ai && current.seats.some((seat) => !seat.player)
         ? h('label', { class: 'ai-level' }, t('ai_level'), aiLevel) : null,
     );
   };
@@ -283,7 +340,7 @@ export function mount(root, ctx, roomId) {
       links.push(h('a', { class: 'button', id: 'my-profile', href: `#/profile/${encodeURIComponent(ctx.user.name)}` },
         t('my_profile'), ` (${ctx.user.points} · ${titleOf(ctx.user)})`));
     }
-    return [resultTable(current, current.result, colourOf), h('div', { class: 'after-game' }, links)];
+    return [resultTable(roomSeats(current), current.result, colourOf), h('div', { class: 'after-game' }, links)];
   };
 
   const drawControls = () => {
@@ -294,10 +351,10 @@ export function mount(root, ctx, roomId) {
       current.phase === 'playing' ? table?.controls(current) ?? [] : [],
       playControls(current),
       confirming === 'draw' && current.can.offer_draw && confirmBox('confirm-draw', t('draw_confirm'), 'draw-yes', t('yes_offer_draw'),
-        () => command('platform', { action: 'offer_draw' }).then((ok) => ok && say(t('draw_offered'))), 'draw-no', false),
+        () => command('platform', { action: 'offer_draw' }).then((ok) => ok && say(t('draw_offered'), [], 'info')), 'draw-no', false),
       confirming === 'resign' && current.can.resign && confirmBox('confirm-resign', t('resign_confirm'), 'resign-yes', t('yes_resign'),
         () => command('platform', { action: 'resign' }), 'resign-no', true),
-      confirming === 'leave' && confirmBox('confirm-leave', t('leave_confirm'), 'leave-yes', t('yes_leave'), () => leave(), 'leave-no', true),
+      confirming === 'leave' && confirmBox('confirm-leave', t('leave_confirm'), 'leave-yes', t('yes_leave'), () => leave(true), 'leave-no', true),
       afterGame(current),
     );
   };
@@ -325,7 +382,7 @@ export function mount(root, ctx, roomId) {
       page,
       command,
       send,
-      say,
+      say: (text, kind = 'error') => say(text, [], kind),
       redraw: () => {
         drawStatus();
         drawControls();
@@ -344,6 +401,10 @@ export function mount(root, ctx, roomId) {
     page.dataset.states = String(applied);
     if (previous && previous.phase !== next.phase) say('');
     deadline = next.clock ? performance.now() + next.clock.remaining_ms : null;
+    escapeAt.clear();
+    for (const seat of next.seats) {
+      if (seat.escape_in_ms != null) escapeAt.set(seat.seat, performance.now() + seat.escape_in_ms);
+    }
     if (confirming === 'resign' && !next.can.resign) confirming = null;
     if (confirming === 'draw' && !next.can.offer_draw) confirming = null;
     if (next.phase === 'over' && !refreshedAfterGame) {
@@ -353,6 +414,7 @@ export function mount(root, ctx, roomId) {
     }
     table?.update(next, previous);
     drawAll();
+    guardUnload();
   };
 
   /** @param {GameEvent[]} events */
@@ -399,10 +461,27 @@ export function mount(root, ctx, roomId) {
       if (table) table.message?.(m);
       else early.push(m);
     }),
-    ...rejoinAfterDrop(ctx.conn, () => command('join', {})),
+    ...rejoinAfterDrop(ctx.conn, () => join()),
   ];
-  command('join', {});
+
+  /**
+   * Joins the room; a room that is no longer open shows what became of it (its result and
+   * replay, or that there is no such room) instead of waiting for a state that never comes.
+   */
+  const join = async () => {
+    try {
+      await send('join', {});
+    } catch (failure) {
+      if (failure instanceof CommandError && failure.code === 'no_room' && !state) {
+        showClosedRoom(page, ctx, roomId);
+      } else {
+        say(failure instanceof Error ? failure.message : String(failure), failure instanceof CommandError ? failure.marks : []);
+      }
+    }
+  };
+  join();
   return () => {
+    window.removeEventListener('beforeunload', warnBeforeUnload);
     clearInterval(ticker);
     sizes.disconnect();
     window.removeEventListener('resize', fitGame);

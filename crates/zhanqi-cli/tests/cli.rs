@@ -16,6 +16,7 @@ mod first_player;
 mod fuzz_frames;
 mod games;
 mod gold;
+mod lifecycle;
 mod metrics;
 mod platform;
 mod reconnection;

@@ -19,8 +19,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::platform::{GoldSettlement, Ladder};
-use crate::{BySeat, GameNotation, GameRng, PlatformAction, Seat, SeatSet, Viewer};
+use crate::platform::{GoldSettlement, Ladder, PointsSettlement};
+use crate::{GameNotation, GameRng, PlatformAction, Seat, SeatSet, Viewer};
 
 /// One listed action as a player makes it on screen: the things clicked, in order, and the
 /// notation the last click sends.
@@ -405,8 +405,9 @@ pub trait ClientGame: GameNotation {
     }
 
     /// Each seat's change in points once the game is over, from the points each seated
-    /// player had at the start (in seat order); `None` when the game keeps no points.
-    fn points_change(&self, _points_at_start: &[i64]) -> Option<BySeat<i64>> {
+    /// player had at the start (in seat order), with the reason of every value a platform rule
+    /// set aside; `None` when the game keeps no points.
+    fn points_settlement(&self, _points_at_start: &[i64]) -> Option<PointsSettlement> {
         None
     }
 

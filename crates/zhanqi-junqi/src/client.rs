@@ -6,7 +6,7 @@
 //! before it (its own pieces, an ally's with 双明, a public flag, dark chess face up), so a
 //! player learns which of its pieces died and nobody learns an identity IN-3 keeps hidden.
 
-use zhanqi_core::platform::{GoldSettlement, Ladder};
+use zhanqi_core::platform::{GoldSettlement, Ladder, PointsSettlement};
 use zhanqi_core::{
     BySeat, Choice, ClientGame, GameNotation, GameRng, OptionField, Reason, Seat, SetupEditor,
     SetupError, TimeoutRule, Viewer,
@@ -111,8 +111,8 @@ impl ClientGame for Junqi {
         Some(&platform::LADDER)
     }
 
-    fn points_change(&self, points_at_start: &[i64]) -> Option<BySeat<i64>> {
-        Junqi::points_change(self, points_at_start)
+    fn points_settlement(&self, points_at_start: &[i64]) -> Option<PointsSettlement> {
+        Junqi::points_settlement(self, points_at_start)
     }
 
     fn gold_change(&self, base: i64, points_at_start: &[i64]) -> Option<GoldSettlement> {

@@ -2,7 +2,9 @@
 //!
 //! The rules live once in `zhanqi_core::platform`; this module gives them junqi's numbers.
 
-use zhanqi_core::platform::{GoldSettlement, PointsTable, points_change, settle_gold, stake};
+use zhanqi_core::platform::{
+    GoldSettlement, PointsSettlement, PointsTable, points_settlement, settle_gold, stake,
+};
 use zhanqi_core::{BySeat, Game};
 
 use crate::{Junqi, Mode, platform};
@@ -21,8 +23,15 @@ impl Junqi {
     /// every seated player at the start (escapees included); `None` while the game goes on.
     #[must_use]
     pub fn points_change(&self, points_at_start: &[i64]) -> Option<BySeat<i64>> {
+        Some(self.points_settlement(points_at_start)?.change)
+    }
+
+    /// Each seat's change in points ([`Junqi::points_change`]) with the reason of a short
+    /// game's 0 for its winners (SC-3), once the game is over.
+    #[must_use]
+    pub fn points_settlement(&self, points_at_start: &[i64]) -> Option<PointsSettlement> {
         let outcome = self.outcome()?;
-        Some(points_change(
+        Some(points_settlement(
             &self.points_table(),
             &outcome.results,
             self.position.moves,

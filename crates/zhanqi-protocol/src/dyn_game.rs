@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde_json::Value;
 use zhanqi_ai::{AiGame, Observation, PlayerSpec, make_player, outcome_values};
-use zhanqi_core::platform::Ladder;
+use zhanqi_core::platform::{Ladder, PointsNote};
 use zhanqi_core::{
     Choice, ClientGame, Game, GameNotation, GameRng, PlatformAction, Seat, SeatResult, SetupEditor,
     TimeoutRule, ToAct, Viewer,
@@ -285,7 +285,14 @@ pub trait DynGame: Send + Sync {
 
     /// Each seat's change in points (in seat order) once the game is over, from the points
     /// every seated player had at the start.
-    fn points_change(&self, points_at_start: &[i64]) -> Option<Vec<i64>>;
+    fn points_change(&self, points_at_start: &[i64]) -> Option<Vec<i64>> {
+        let settled = self.points_settlement(points_at_start)?;
+        Some(settled.into_iter().map(|(points, _)| points).collect())
+    }
+
+    /// Each seat's change in points (in seat order) with the reason a platform rule gave for
+    /// it, if one set the game's table aside (a short game's winners score 0).
+    fn points_settlement(&self, points_at_start: &[i64]) -> Option<Vec<(i64, Option<PointsNote>)>>;
 
     /// Each seat's change in gold (in seat order) and the house's share, once the game is
     /// over, in a gold room of base stake `base`.
@@ -729,9 +736,15 @@ impl<G: GameNotation + AiGame + ClientGame> DynGame for Erased<G> {
         Ok(self.0.setup_options(&setups)?)
     }
 
-    fn points_change(&self, points_at_start: &[i64]) -> Option<Vec<i64>> {
-        let change = self.0.points_change(points_at_start)?;
-        Some(self.0.seats().iter().map(|seat| change[seat]).collect())
+    fn points_settlement(&self, points_at_start: &[i64]) -> Option<Vec<(i64, Option<PointsNote>)>> {
+        let settled = self.0.points_settlement(points_at_start)?;
+        Some(
+            self.0
+                .seats()
+                .iter()
+                .map(|seat| (settled.change[seat], settled.notes[seat]))
+                .collect(),
+        )
     }
 
     fn gold_change(&self, base: i64, points_at_start: &[i64]) -> Option<(Vec<i64>, i64)> {

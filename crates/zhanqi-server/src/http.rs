@@ -18,6 +18,7 @@ use zhanqi_store::{Account, GameId, LayoutShelf, NewAccount, UnixMillis};
 use crate::address::ClientAddress;
 use crate::auth::{self, SESSION_COOKIE, SignedIn};
 use crate::error::{ApiError, ApiJson};
+use crate::history;
 use crate::replay;
 use crate::sign_in_limits::SignInKind;
 use crate::state::AppState;
@@ -32,6 +33,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/logout", post(logout))
         .route("/api/me", get(me))
         .route("/api/users/{name}", get(user))
+        .route("/api/users/{name}/games", get(history::user_games))
         .route("/api/rooms", get(rooms))
         .route("/api/games", get(games))
         .route("/api/boards/{game}/{mode}", get(board))
@@ -41,6 +43,7 @@ pub fn routes() -> Router<AppState> {
             put(save_layout).delete(delete_layout),
         )
         .route("/api/replays", get(replays))
+        .route("/api/games/{id}", get(history::game_summary))
         .route("/api/games/{id}/save", post(save_replay))
         .route("/api/games/{id}/replay", get(game_replay))
         .route("/api/games/{id}/record", get(game_record))

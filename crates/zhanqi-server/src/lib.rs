@@ -16,6 +16,7 @@ mod error;
 mod first_player;
 /// The invariant of the `client_frame` fuzz target (`fuzz/`, docs/fuzzing.md).
 pub mod fuzzing;
+mod history;
 mod http;
 mod lease;
 mod listener;

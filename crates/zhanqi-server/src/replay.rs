@@ -104,6 +104,18 @@ fn players(stored: &StoredGame, game: &dyn DynGame) -> BTreeMap<String, String> 
         .collect()
 }
 
+/// The level of every AI seat, by seat name.
+fn ai_levels(stored: &StoredGame, game: &dyn DynGame) -> BTreeMap<String, String> {
+    stored
+        .seats
+        .iter()
+        .filter_map(|seat| match &seat.occupant {
+            Occupant::Ai(level) => Some((game.seat_name(seat.seat)?.to_owned(), level.clone())),
+            Occupant::User(_) => None,
+        })
+        .collect()
+}
+
 /// The replay as the protocol's `Replay` (docs/wire-protocol.md §6).
 #[must_use]
 pub fn replay_json(stored: &StoredGame, replayed: &Replayed) -> Value {
@@ -117,6 +129,8 @@ pub fn replay_json(stored: &StoredGame, replayed: &Replayed) -> Value {
         "game": stored.info.game,
         "mode": stored.info.mode,
         "players": players(stored, replayed.game.as_ref()),
+        // The AI seats' levels, so that the page names them in its own language.
+        "ai": ai_levels(stored, replayed.game.as_ref()),
         "board": replayed.game.ui_board(),
         "result": result,
         "steps": replayed.steps.iter().map(|step| json!({

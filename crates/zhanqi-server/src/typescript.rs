@@ -8,6 +8,7 @@ use std::path::Path;
 
 use ts_rs::TS;
 
+use crate::history::{GameSummary, History};
 use crate::view::{RoomState, RoomSummary, User};
 use crate::wire::ClientMessage;
 
@@ -21,6 +22,8 @@ pub fn export_types(dir: &Path) -> Result<(), ts_rs::ExportError> {
     RoomState::export_all_to(dir)?;
     RoomSummary::export_all_to(dir)?;
     User::export_all_to(dir)?;
+    GameSummary::export_all_to(dir)?;
+    History::export_all_to(dir)?;
     Ok(())
 }
 

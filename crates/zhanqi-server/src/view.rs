@@ -57,6 +57,9 @@ pub struct RoomState {
     pub editor: Option<SetupEditor>,
     /// The platform actions the receiver may take now.
     pub can: Can,
+    /// Whether the receiver may seat an AI in an empty seat now (in setup, in a room without
+    /// a gold stake, as one of its players or its creator), so that a page offers it only then.
+    pub seat_ai: bool,
     /// The running clock.
     pub clock: Option<ClockState>,
     /// The last move of each seat, by seat (the game's presentation).
@@ -92,6 +95,10 @@ pub struct SeatState {
     pub status: Option<String>,
     /// Turns lost to the clock.
     pub timeouts: u32,
+    /// While the seat's player is away during play, the milliseconds left (when the message
+    /// was sent) before the seat counts as escaped; null otherwise.
+    #[ts(type = "number | null")]
+    pub escape_in_ms: Option<u64>,
 }
 
 /// Who sits in a seat: a person with their rank, or an AI with its level.
@@ -302,6 +309,7 @@ pub fn room_state(room: &Room, user: Option<UserId>) -> RoomState {
         choices,
         editor,
         can,
+        seat_ai: room.may_seat_ai_now(user),
         clock: room.clock_left().map(|(seat, left)| ClockState {
             seat,
             remaining_ms: left,
@@ -376,6 +384,7 @@ fn seats(room: &Room, view: Option<&Value>) -> Vec<SeatState> {
                     .map_or(u32::from(slot.timeouts), |count| {
                         u32::try_from(count).unwrap_or(u32::MAX)
                     }),
+                escape_in_ms: room.escape_in(slot),
             }
         })
         .collect()

@@ -29,6 +29,7 @@ mod actions;
 mod codec;
 mod error;
 mod games;
+mod history;
 mod ids;
 mod layouts;
 mod leases;
@@ -45,6 +46,7 @@ pub use games::{
     ABANDONED_OUTCOME, Clock, GameInfo, GameStart, GameStatus, NewGame, Occupant, SeatInfo,
     Settlement,
 };
+pub use history::PlayedGame;
 pub use ids::{GameId, UnixMillis, UserId};
 pub use layouts::{Layout, LayoutShelf};
 pub use leases::Lease;

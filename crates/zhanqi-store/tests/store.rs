@@ -9,6 +9,7 @@ mod store {
     mod connect;
     mod crash;
     mod games;
+    mod history;
     mod layouts;
     mod leases;
     mod replays;

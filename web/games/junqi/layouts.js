@@ -57,7 +57,7 @@ export class LayoutControls {
     if (!name) return this.host.say(tr('layout_name_needed'));
     try {
       await api.saveLayout(name, this.game ?? '', setup.layout, SHELF_MODE);
-      this.host.say(tr('layout_saved', { name }));
+      this.host.say(tr('layout_saved', { name }), 'info');
       await this.load(this.game ?? '');
     } catch (failure) {
       this.host.say(refusalText(failure, this.game ?? 'junqi'));
@@ -68,7 +68,7 @@ export class LayoutControls {
     const layout = this.saved.find((entry) => entry.name === this.pick.value);
     if (layout) {
       this.host.command('layout', { layout: layout.layout })
-        .then((ok) => ok && this.host.say(tr('layout_loaded', { name: layout.name })));
+        .then((ok) => ok && this.host.say(tr('layout_loaded', { name: layout.name }), 'info'));
     }
   }
 
@@ -77,7 +77,7 @@ export class LayoutControls {
     if (!name) return;
     try {
       await api.deleteLayout(name);
-      this.host.say(tr('layout_deleted', { name }));
+      this.host.say(tr('layout_deleted', { name }), 'info');
       await this.load(this.game ?? '');
     } catch (failure) {
       this.host.say(refusalText(failure, this.game ?? 'junqi'));
@@ -92,7 +92,7 @@ export class LayoutControls {
       await this.host.send('layout', { layout });
       this.violations = [];
       this.text.value = '';
-      this.host.say(tr('layout_imported'));
+      this.host.say(tr('layout_imported'), 'info');
     } catch (failure) {
       // One sentence for each rule the layout breaks.
       this.violations = refusalSentences(failure, this.game ?? 'junqi');

@@ -170,7 +170,7 @@ export function mountTable(host) {
     if (!editorElement || !await useDeck()) return;
     try {
       await api.saveLayout(name, state.game, deckText(editorElement), state.mode);
-      host.say(tr('qz_deck_saved', { name }));
+      host.say(tr('qz_deck_saved', { name }), 'info');
       await loadDecks();
     } catch (failure) {
       host.say(refusalText(failure, 'qizhan'));
@@ -179,7 +179,7 @@ export function mountTable(host) {
 
   const loadDeck = () => {
     const deck = saved.find((entry) => entry.name === deckPick.value);
-    if (deck) host.command('layout', { layout: deck.layout }).then((ok) => { if (ok) { resetEditor(); host.say(tr('qz_deck_loaded', { name: deck.name })); } });
+    if (deck) host.command('layout', { layout: deck.layout }).then((ok) => { if (ok) { resetEditor(); host.say(tr('qz_deck_loaded', { name: deck.name }), 'info'); } });
   };
 
   /** Downloads the deck as edited, as a file the engine's options and the import take. */
@@ -200,7 +200,7 @@ export function mountTable(host) {
     fileInput.value = '';
     if (await host.command('layout', { layout: text })) {
       resetEditor();
-      host.say(tr('qz_imported', { name: file.name }));
+      host.say(tr('qz_imported', { name: file.name }), 'info');
     }
   });
 
@@ -287,7 +287,7 @@ export function mountTable(host) {
       if (current.phase === 'setup') {
         if (!setup || setup.ready) return [];
         return [
-          h('button', { id: 'use-deck', class: 'primary', onclick: async () => { if (await useDeck()) host.say(tr('qz_deck_ok')); } }, tr('qz_use_deck')),
+          h('button', { id: 'use-deck', class: 'primary', onclick: async () => { if (await useDeck()) host.say(tr('qz_deck_ok'), 'info'); } }, tr('qz_use_deck')),
           h('button', { id: 'random-layout', onclick: () => host.command('random_layout', {}).then((ok) => { if (ok) { resetEditor(); host.say(''); } }) }, tr('qz_starter_deck')),
           h('div', { class: 'row' }, deckName, h('button', { id: 'save-layout', onclick: saveDeck }, tr('qz_save_deck'))),
           saved.length > 0 && h('div', { class: 'row' }, deckPick, h('button', { id: 'load-layout', onclick: loadDeck }, tr('qz_load_deck'))),

@@ -189,7 +189,7 @@ export function mountTable(host) {
     if (!element || !await useDeck()) return;
     try {
       await api.saveLayout(name, state.game, deckText(element), state.mode);
-      host.say(tr('sk_deck_saved', { name }));
+      host.say(tr('sk_deck_saved', { name }), 'info');
       await loadDecks();
     } catch (failure) {
       host.say(refusalText(failure, 'shengke'));
@@ -198,7 +198,7 @@ export function mountTable(host) {
 
   const loadDeck = () => {
     const deck = saved.find((entry) => entry.name === deckPick.value);
-    if (deck) host.command('layout', { layout: deck.layout }).then((ok) => ok && host.say(tr('sk_deck_loaded', { name: deck.name })));
+    if (deck) host.command('layout', { layout: deck.layout }).then((ok) => ok && host.say(tr('sk_deck_loaded', { name: deck.name }), 'info'));
   };
 
   /**
@@ -314,7 +314,8 @@ export function mountTable(host) {
           ' ',
           view.rolled ? tr('sk_rolled_now', { elements: view.rolled.map(glyph).join(' ') }) : ''),
         h('p', { class: 'sk-judgement', id: 'judgement' }, judgementNow),
-        h('p', { class: 'sk-bonus' }, tr('sk_bonus', { bonus: view.bonus })),
+        // The bonus is a fact only while it is still to be added: the final scores include it.
+        current.phase === 'playing' && view.bonus ? h('p', { class: 'sk-bonus' }, tr('sk_bonus', { bonus: view.bonus })) : null,
       ];
     },
     controls(current) {
@@ -326,7 +327,7 @@ export function mountTable(host) {
           h('button', {
             id: 'use-deck',
             class: 'primary',
-            onclick: async () => { if (await useDeck()) host.say(tr('sk_deck_ok')); },
+            onclick: async () => { if (await useDeck()) host.say(tr('sk_deck_ok'), 'info'); },
           }, tr('sk_use_deck')),
           h('button', { id: 'random-layout', onclick: () => host.command('random_layout', {}).then((ok) => ok && host.say('')) }, tr('sk_default_deck')),
           h('div', { class: 'row' }, deckName, h('button', { id: 'save-layout', onclick: saveDeck }, tr('sk_save_deck'))),

@@ -51,7 +51,7 @@ export class LayoutControls {
     if (!name) return this.host.say(tr('sg_layout_name_needed'));
     try {
       await api.saveLayout(name, this.game, setup.layout, this.mode);
-      this.host.say(tr('sg_layout_saved', { name }));
+      this.host.say(tr('sg_layout_saved', { name }), 'info');
       await this.load(this.game, this.mode);
     } catch (failure) {
       this.host.say(refusalText(failure, this.game));
@@ -62,7 +62,7 @@ export class LayoutControls {
     const layout = this.saved.find((entry) => entry.name === this.pick.value);
     if (layout) {
       this.host.command('layout', { layout: layout.layout })
-        .then((ok) => ok && this.host.say(tr('sg_layout_loaded', { name: layout.name })));
+        .then((ok) => ok && this.host.say(tr('sg_layout_loaded', { name: layout.name }), 'info'));
     }
   }
 
@@ -71,7 +71,7 @@ export class LayoutControls {
     if (!name) return;
     try {
       await api.deleteLayout(name);
-      this.host.say(tr('sg_layout_deleted', { name }));
+      this.host.say(tr('sg_layout_deleted', { name }), 'info');
       await this.load(this.game, this.mode);
     } catch (failure) {
       this.host.say(refusalText(failure, this.game));
@@ -86,7 +86,7 @@ export class LayoutControls {
       await this.host.send('layout', { layout });
       this.violations = [];
       this.text.value = '';
-      this.host.say(tr('sg_layout_imported'));
+      this.host.say(tr('sg_layout_imported'), 'info');
     } catch (failure) {
       // One sentence for each rule the layout breaks.
       this.violations = refusalSentences(failure, this.game);

@@ -291,7 +291,7 @@ export function mountTable(host) {
             id: 'deploy-send',
             class: 'primary',
             onclick: async () => {
-              if (await host.command('act', { action: deploymentText() })) host.say(tr('th_deploy_sent'));
+              if (await host.command('act', { action: deploymentText() })) host.say(tr('th_deploy_sent'), 'info');
             },
           }, tr('th_deploy_send')),
           h('button', { id: 'deploy-clear', onclick: () => { deployment = new Map(); draw(); } }, tr('th_deploy_clear')))];

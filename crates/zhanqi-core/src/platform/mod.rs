@@ -14,5 +14,5 @@ pub use draw::{DrawError, DrawOffers, DrawProgress};
 pub use gold::{GoldSettlement, settle_gold, stake};
 pub use levels::{Ladder, Level, Rank, gold_multiplier, multiplier};
 pub use moves::MoveFloors;
-pub use points::{PointsTable, points_change};
+pub use points::{PointsNote, PointsSettlement, PointsTable, points_change, points_settlement};
 pub use timeouts::TimeoutLimit;

@@ -1,6 +1,8 @@
 //! Points won and lost in one game, from the game's own table (junqi's: junqi.md §6.2, SC-2 to
 //! SC-4).
 
+use serde::Serialize;
+
 use crate::{BySeat, SeatResult};
 
 /// A game's base points per result, and its anti-farming limit (junqi.md SC-2, SC-3); each game
@@ -32,6 +34,38 @@ impl PointsTable {
             SeatResult::Absent => 0,
         }
     }
+
+    /// Why a result in a game that ended after `moves` moves scores other than the table says,
+    /// if a rule set the table aside (a win too short to count).
+    #[must_use]
+    pub fn note(&self, result: SeatResult, moves: u32) -> Option<PointsNote> {
+        (result == SeatResult::Win && moves <= self.anti_farming_max_moves).then_some(
+            PointsNote::ShortGame {
+                max_moves: self.anti_farming_max_moves,
+            },
+        )
+    }
+}
+
+/// Why a seat's points are not its table's value for its result: a platform rule players are
+/// told about beside the number, so that a 0 for a win never comes without its reason.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PointsNote {
+    /// A win scores nothing when the game ended within `max_moves` moves (anti-farming, SC-3).
+    ShortGame {
+        /// The most moves a game may end within and still score its winners nothing.
+        max_moves: u32,
+    },
+}
+
+/// Each seat's change in points, and why, where a rule set its table's value aside.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PointsSettlement {
+    /// Each seat's change in points.
+    pub change: BySeat<i64>,
+    /// Each seat's note: the rule that set its table's value aside, if one did.
+    pub notes: BySeat<Option<PointsNote>>,
 }
 
 /// Each seat's change in points (SC-4): its base value times the table's multiplier.
@@ -45,7 +79,22 @@ pub fn points_change(
     moves: u32,
     multiplier: i64,
 ) -> BySeat<i64> {
-    BySeat::from_fn(|seat| table.base(results[seat], moves).saturating_mul(multiplier))
+    points_settlement(table, results, moves, multiplier).change
+}
+
+/// Each seat's change in points ([`points_change`]) with the reason of every value a rule set
+/// aside (a short game's winners score 0: [`PointsNote::ShortGame`]).
+#[must_use]
+pub fn points_settlement(
+    table: &PointsTable,
+    results: &BySeat<SeatResult>,
+    moves: u32,
+    multiplier: i64,
+) -> PointsSettlement {
+    PointsSettlement {
+        change: BySeat::from_fn(|seat| table.base(results[seat], moves).saturating_mul(multiplier)),
+        notes: BySeat::from_fn(|seat| table.note(results[seat], moves)),
+    }
 }
 
 #[cfg(test)]
@@ -91,6 +140,25 @@ mod tests {
     fn tv_23_points_4p_sn_wins_at_40() {
         let change = points_change(&FOUR_SEATS, &four(Win, Loss, Win, Loss), 40, 2);
         assert_eq!(change, BySeat([0, -4, 0, -4]));
+    }
+
+    #[test]
+    fn a_short_win_says_why_it_scores_nothing() {
+        let settled = points_settlement(&TWO_SEATS, &two(Win, Loss), 30, 1);
+        assert_eq!(settled.change, BySeat([0, -1, 0, 0]));
+        let short = Some(PointsNote::ShortGame { max_moves: 30 });
+        assert_eq!(settled.notes, BySeat([short, None, None, None]));
+        let long = points_settlement(&TWO_SEATS, &two(Win, Loss), 31, 1);
+        assert_eq!(long.notes, BySeat([None; 4]));
+    }
+
+    #[test]
+    fn a_points_note_is_tagged_json() {
+        let note = PointsNote::ShortGame { max_moves: 30 };
+        assert_eq!(
+            serde_json::to_value(note).unwrap(),
+            serde_json::json!({"kind": "short_game", "max_moves": 30})
+        );
     }
 
     #[test]

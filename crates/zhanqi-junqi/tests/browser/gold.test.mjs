@@ -1,11 +1,11 @@
-// A gold room as a person sees it: the stake in the lobby and on the room page, an AI refused
-// with the reason shown, the seat card's rank and points, and the gold on the profile.
+// A gold room as a person sees it: the stake in the lobby and on the room page, no AI offered,
+// the seat card's rank and points, and the gold on the profile.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { guest, launch, openPage, sit, uniqueName, withScreenshots } from '../../../zhanqi-cli/tests/browser/browser.mjs';
 
-test('a gold room shows its stake, refuses an AI, and the profile shows the gold', async () => {
+test('a gold room shows its stake, offers no AI, and the profile shows the gold', async () => {
   const browser = await launch();
   const pages = [];
   try {
@@ -24,8 +24,9 @@ test('a gold room shows its stake, refuses an AI, and the profile shows the gold
       await sit(page, 's');
       const rank = page.locator('.seat-card[data-seat=s] .rank');
       assert.match(await rank.textContent() ?? '', /Lv 1 · Recruit · 0 pts/);
-      await page.locator('.seat-card[data-seat=n] button.add-ai').click();
-      await page.locator('#message', { hasText: 'gold room are for people only' }).waitFor();
+      // An AI has no gold to stake: the room does not offer one (the server says so).
+      await page.locator('.page.room[data-you=s]').waitFor();
+      assert.equal(await page.locator('.seat-card[data-seat=n] button.add-ai').count(), 0, 'no AI offered');
       assert.equal(await page.locator('.seat-card[data-seat=n] .player').count(), 0, 'no AI sat down');
 
       await page.locator('#nav-lobby').click();

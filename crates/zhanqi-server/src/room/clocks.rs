@@ -189,7 +189,7 @@ impl Room {
             return;
         }
         if self.phase == Phase::Playing {
-            let grace = Duration::from_secs_f64(self.app.config.grace_seconds.max(0.0));
+            let grace = self.grace();
             let gone = self.seats.iter().find(|slot| {
                 slot.away_since.is_some_and(|since| since + grace <= now)
                     && self.seat_active(slot.name)
@@ -231,6 +231,22 @@ impl Room {
         let clock = self.clock?;
         let left = clock.deadline.saturating_duration_since(Instant::now());
         Some((clock.seat, left.as_millis() as u64))
+    }
+
+    /// How long the away player of `slot` has left, in milliseconds, before the seat
+    /// escapes: during play, for an active seat whose player has no connection to the room.
+    #[must_use]
+    pub fn escape_in(&self, slot: &super::SeatSlot) -> Option<u64> {
+        if self.phase != Phase::Playing || !self.seat_active(slot.name) {
+            return None;
+        }
+        let at = slot.away_since? + self.grace();
+        Some(at.saturating_duration_since(Instant::now()).as_millis() as u64)
+    }
+
+    /// The grace period of a seat whose player is away during play.
+    pub(super) fn grace(&self) -> Duration {
+        Duration::from_secs_f64(self.app.config.grace_seconds.max(0.0))
     }
 
     /// The move time limit in milliseconds.

@@ -29,7 +29,6 @@ mod settlement;
 mod setup;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::time::Duration;
 
 use rand::Rng;
 use tokio::sync::mpsc;
@@ -187,7 +186,7 @@ impl Room {
     }
 
     fn next_wake(&self) -> Option<Instant> {
-        let grace = Duration::from_secs_f64(self.app.config.grace_seconds.max(0.0));
+        let grace = self.grace();
         let away = if self.phase == Phase::Playing {
             self.seats
                 .iter()

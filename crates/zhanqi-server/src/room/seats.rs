@@ -168,6 +168,15 @@ impl Room {
         }
     }
 
+    /// Whether `user` may seat an AI now: in setup, in a room without a gold stake (an AI
+    /// has no gold), as one of the room's players or its creator.
+    #[must_use]
+    pub fn may_seat_ai_now(&self, user: Option<UserId>) -> bool {
+        let may =
+            |person: UserId| self.seat_index_of(person).is_some() || self.host == Some(person);
+        self.phase == Phase::Setup && self.stake == 0 && user.is_some_and(may)
+    }
+
     pub(super) fn slot_index(&self, seat: &str) -> Result<usize, ApiError> {
         self.seats
             .iter()

@@ -60,10 +60,12 @@ impl Room {
             ),
             (None, None) => return Ok(()),
         };
-        let points = game
-            .points_change(&self.points_at_start)
+        let (points, notes): (Vec<i64>, Vec<_>) = game
+            .points_settlement(&self.points_at_start)
             .filter(|_| forfeit.is_none())
-            .unwrap_or_else(|| vec![0; results.len()]);
+            .unwrap_or_else(|| vec![(0, None); results.len()])
+            .into_iter()
+            .unzip();
         let gold = if self.stake > 0 {
             game.gold_change(self.stake, &self.points_at_start)
                 .filter(|_| forfeit.is_none())
@@ -88,14 +90,17 @@ impl Room {
             if slot.sitter.is_some() {
                 settlements.push((seat_id, settlement));
             }
-            seats_json.insert(
-                slot.name.to_owned(),
-                serde_json::json!({
-                    "result": result,
-                    "points": settlement.points,
-                    "gold": settlement.gold,
-                }),
-            );
+            let mut line = serde_json::json!({
+                "result": result,
+                "points": settlement.points,
+                "gold": settlement.gold,
+            });
+            // Why the points are not the table's (a short game's win scores 0), typed so that
+            // the page words it without comparing numbers.
+            if let Some(note) = notes.get(index).copied().flatten() {
+                line["note"] = serde_json::to_value(note).unwrap_or_default();
+            }
+            seats_json.insert(slot.name.to_owned(), line);
         }
         let summary = serde_json::json!({
             "result": result_word,
