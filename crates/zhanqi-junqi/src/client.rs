@@ -8,8 +8,8 @@
 
 use zhanqi_core::platform::{GoldSettlement, Ladder, PointsSettlement};
 use zhanqi_core::{
-    BySeat, Choice, ClientGame, GameNotation, GameRng, OptionField, Reason, Seat, SetupEditor,
-    SetupError, TimeoutRule, Viewer,
+    Choice, ClientGame, GameNotation, GameRng, OptionField, Reason, Seat, SetupEditor, SetupError,
+    TimeoutRule, Viewer,
 };
 
 use crate::ui::{self, BoardUi, EventUi, SetupUi, ViewUi};
