@@ -150,8 +150,11 @@ fn browser_scenarios() {
     let screenshots = root.join("target").join("browser-screenshots");
     // `ZHANQI_BROWSER_ONLY=shengke` runs only the scripts whose path contains that text.
     let only = std::env::var("ZHANQI_BROWSER_ONLY").unwrap_or_default();
+    // Two scripts at a time: each spends most of its time waiting on the server, the AIs and
+    // animations, so two share the machine's cores well; every script uses its own people
+    // and rooms.
     let output = Command::new("node")
-        .args(["--test", "--test-concurrency=1", "--test-reporter=spec"])
+        .args(["--test", "--test-concurrency=2", "--test-reporter=spec"])
         .args(
             scenarios(&root)
                 .iter()

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::leaks::{Fact, Secrets, check_frame, true_facts};
+use common::leaks::{Fact, Secrets, check_frame_of_mode, true_facts};
 use common::{Database, Person, Socket, TestServer, config, my_turn};
 use serde_json::{Value, json};
 
@@ -24,8 +24,9 @@ impl Chooser {
 }
 
 fn check_all(socket: &Socket, me: Option<&str>, shown: &mut Vec<Fact>) {
+    let mut dark = false;
     for frame in &socket.frames {
-        shown.extend(check_frame(frame, me));
+        shown.extend(check_frame_of_mode(frame, me, &mut dark));
     }
 }
 

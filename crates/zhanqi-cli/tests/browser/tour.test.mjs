@@ -200,6 +200,21 @@ async function startAgainstAi(page, game, mode) {
 
 /** The lobby, listing rooms, on a desktop and a phone in both languages. */
 async function checkLobby(browser, pages, shots) {
+  // The first page, before signing in: the games offered, and the ways in.
+  for (const lang of LANGUAGES) {
+    for (const phone of [false, true]) {
+      const size = phone ? 'phone' : 'desktop';
+      const landing = await openPage(browser, { lang, phone });
+      pages.push(landing);
+      await landing.locator('#game-list li').last().waitFor();
+      // On a desktop the games and the guest form show at once; a phone scrolls to the form.
+      const parts = phone ? { 'the first game': '#game-list li' } : { 'the first game': '#game-list li', 'the guest form': '#guest' };
+      await checkScreen(landing, parts, phone, `the first page (${size}, ${lang})`);
+      await shoot(landing, `landing-${size}-${lang}`, shots);
+      await landing.context().close();
+      pages.pop();
+    }
+  }
   const page = await openPage(browser, { lang: 'zh' });
   pages.push(page);
   await guest(page, uniqueName('游客'));
@@ -223,7 +238,7 @@ function writeTourPage(tables, shots) {
   const lines = [
     '# A tour of the site',
     '',
-    'Screenshots of zhanqi as a player sees it: the lobby, then a table of every game and mode in',
+    'Screenshots of zhanqi as a player sees it: the first page, the lobby, then a table of every game and mode in',
     'the middle of a game against AI seats, on a desktop (1280×900) and on a phone (390×844), in',
     'Chinese and in English. They are taken by the browser test',
     '`crates/zhanqi-cli/tests/browser/tour.test.mjs`, which checks the same screens on every run',
@@ -238,7 +253,7 @@ function writeTourPage(tables, shots) {
     '[browser.md](browser.md#on-a-phone).',
     '',
   ];
-  for (const { title, name } of [{ title: 'The lobby', name: 'lobby' }, ...tables]) {
+  for (const { title, name } of [{ title: 'The first page', name: 'landing' }, { title: 'The lobby', name: 'lobby' }, ...tables]) {
     lines.push(`## ${title}`, '', '| | 中文 | English |', '|---|---|---|');
     for (const size of ['desktop', 'phone']) {
       lines.push(`| ${size} | ${LANGUAGES.map((lang) => picture(`${name}-${size}-${lang}`, `${title}, ${size}, ${lang}`)).join(' | ')} |`);

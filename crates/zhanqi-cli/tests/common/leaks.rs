@@ -17,6 +17,12 @@ pub type Fact = (String, String, char);
 /// spectator) may see; panics on a leak. Returns the identities shown during play, to be
 /// compared with the omniscient record afterwards.
 pub fn check_frame(frame: &Value, me: Option<&str>) -> Vec<Fact> {
+    check_frame_of_mode(frame, me, &mut false)
+}
+
+/// [`check_frame`] for the frames of one connection in order: `dark` remembers, from the last
+/// room frame, whether the room plays dark chess (events frames do not say).
+pub fn check_frame_of_mode(frame: &Value, me: Option<&str>, dark: &mut bool) -> Vec<Fact> {
     let mut shown = Vec::new();
     match frame["type"].as_str() {
         Some("room") if frame["room"]["game"] == "shengke" => check_shengke_room(frame, me),
@@ -32,7 +38,8 @@ pub fn check_frame(frame: &Value, me: Option<&str>) -> Vec<Fact> {
                 "a frame for the wrong receiver: {frame}"
             );
             let me = seated;
-            let dark = room["mode"] == "dark";
+            *dark = room["mode"] == "dark";
+            let dark = *dark;
             let view = &room["view"];
             let public: BTreeSet<&str> = view["flags_public"]
                 .as_array()
@@ -73,7 +80,7 @@ pub fn check_frame(frame: &Value, me: Option<&str>) -> Vec<Fact> {
                 );
             }
             for last in room["last_moves"].as_object().into_iter().flatten() {
-                assert_no_identity(last.1);
+                assert_no_identity(last.1, me, dark);
             }
         }
         Some("events") => {
@@ -81,7 +88,7 @@ pub fn check_frame(frame: &Value, me: Option<&str>) -> Vec<Fact> {
                 if is_shengke_event(event) {
                     check_shengke_event(event);
                 } else if event["kind"] != "flipped" {
-                    assert_no_identity(event);
+                    assert_no_identity(event, me, *dark);
                 }
             }
         }
@@ -90,13 +97,22 @@ pub fn check_frame(frame: &Value, me: Option<&str>) -> Vec<Fact> {
     shown
 }
 
-/// Events and last moves carry posts, seats and battle letters only.
-fn assert_no_identity(event: &Value) {
+/// Events and last moves carry posts, seats and battle letters, and a battle's two sides
+/// (`attacker`, `defender`: owner, seat, piece) with a piece only the receiver may know: its
+/// own, a flag (shown once public), or in dark chess (`dark`) a face-up piece; else `?`.
+fn assert_no_identity(event: &Value, me: Option<&str>, dark: bool) {
     let allowed = [
         "kind", "seat", "from", "to", "path", "battle", "first", "post", "count", "reason",
         "winners", "s",
     ];
-    for key in event.as_object().into_iter().flatten().map(|(key, _)| key) {
+    for (key, value) in event.as_object().into_iter().flatten() {
+        if key == "attacker" || key == "defender" {
+            let owner = value["owner"].as_str();
+            let piece = value["piece"].as_str().unwrap_or_default();
+            let known = piece == "?" || owner == me || piece == "F" || dark;
+            assert!(known, "{me:?} was told the {key}'s piece: {event}");
+            continue;
+        }
         assert!(
             allowed.contains(&key.as_str()),
             "an event carries '{key}': {event}"
