@@ -38,7 +38,7 @@ export class BoardViewport {
     this.touch = window.matchMedia(TOUCH_SCREEN);
     this.view = h('div', { class: 'board-viewport' }, board);
     this.toggle = h('button', { class: 'board-zoom', type: 'button', hidden: true, onclick: () => this.showWhole(!this.whole) });
-    this.element = h('div', { class: 'board-frame' }, this.view, this.toggle);
+    this.element = h('div', { class: 'board-frame' }, this.toggle, this.view);
     // On the map a tap zooms in there instead of reaching the board.
     this.view.addEventListener('click', (event) => {
       if (!this.whole) return;

@@ -101,9 +101,18 @@ async function pasteLayout(page, layout) {
   await page.locator('#layout-text').fill(LEGAL);
   await page.locator('#import-layout').click();
   await list.waitFor({ state: 'detached' });
-  await page.locator('#layout-text').fill(layout);
-  await page.locator('#import-layout').click();
-  await list.locator('li').first().waitFor();
+  // A room state arriving between filling and clicking redraws the controls and empties the
+  // box (the page then says to paste first): fill it again.
+  for (let attempt = 1; ; attempt++) {
+    await page.locator('#layout-text').fill(layout);
+    await page.locator('#import-layout').click();
+    try {
+      await list.locator('li').first().waitFor({ timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   return list.locator('li').allTextContents();
 }
 

@@ -101,6 +101,8 @@ async function myTurn(page) {
 async function pickSomething(page) {
   const pickable = page.locator('.game-area .selectable').first();
   if (await pickable.count() > 0) await pickable.click().catch(() => {});
+  // Clicking may have scrolled the page to reach the piece; a player's screen starts at the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** Saves the screen as docs/tour/<name>.png when asked to. */
