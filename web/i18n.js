@@ -68,7 +68,7 @@ export function addStrings(strings, game) {
  * @param {string} text
  * @param {Record<string, string | number>} vars
  */
-const fill = (text, vars) =>
+export const fill = (text, vars) =>
   text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 
 /**

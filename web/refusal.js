@@ -3,7 +3,7 @@
 // (docs/wire-protocol.md, "Refusals"). The platform's reasons and codes are the shell's strings
 // (`refusal_<kind>` in lang/*.js); a game's reasons are the game's (`web/games/<game>/strings.js`).
 
-import { lookup, t } from './i18n.js';
+import { fill, lookup, t } from './i18n.js';
 
 /**
  * One typed reason: a kind and its named arguments, already in player-visible vocabulary.
@@ -14,13 +14,6 @@ import { lookup, t } from './i18n.js';
  * What a refusal carries: the server's code and reasons (an error frame, an HTTP error body).
  * @typedef {{code?: unknown, reasons?: unknown}} Refused
  */
-
-/**
- * `text` with `{name}` replaced by `vars.name`.
- * @param {string} text
- * @param {Record<string, string>} vars
- */
-const fill = (text, vars) => text.replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? `{${name}}`);
 
 /**
  * One reason as a sentence, or null when no strings name its kind. An argument `name` of value
