@@ -12,7 +12,7 @@ mod observation;
 pub use evaluator::{Evaluator, OutcomeEvaluator, outcome_values};
 pub use observation::Observation;
 
-use crate::{Game, GameRng};
+use crate::{Game, GameRng, Seat};
 
 /// A game the AI can play: what the generic players need beyond [`Game`].
 ///
@@ -34,5 +34,13 @@ pub trait AiGame: Game {
         rng: &mut GameRng,
     ) -> Option<Self::Action> {
         observation.random_unlisted_action(rng)
+    }
+
+    /// What a study counts for `seat` when it plays `action` in this state (docs/sim.md,
+    /// "Labels"): the names of what the action puts into play, such as the ids of the cards it
+    /// plays or deploys, pushed onto `labels`. `zhanqi sim` reports each label's play rate and
+    /// the seat's win rate in the games it played it and in those it did not. None by default.
+    fn study_labels(&self, seat: Seat, action: &Self::Action, labels: &mut Vec<String>) {
+        let _ = (seat, action, labels);
     }
 }
