@@ -1,5 +1,5 @@
 //! The `zhanqi` command: the game server (the default), the engine protocol, benchmarks,
-//! self-play studies, matches and the import of other programs' records.
+//! self-play studies, matches, the import of other programs' records and a load generator.
 
 use std::io;
 use std::process::ExitCode;
@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod deck;
+mod loadgen;
 mod matchup;
 mod replay;
 mod serve;
@@ -38,6 +39,9 @@ enum Command {
     Replay(replay::ReplayCommand),
     /// Check and write deck files (of shengke, or of the game `--game` names).
     Deck(deck::DeckArgs),
+    /// Load a running server on this machine with bot pairs playing at a person's pace, and
+    /// measure round trips, memory and CPU (docs/benchmarks.md, "Capacity").
+    Loadgen(loadgen::LoadgenArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +56,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => matchup::run(&args),
         Some(Command::Replay(command)) => replay::run(command),
         Some(Command::Deck(args)) => deck::run(args),
+        Some(Command::Loadgen(args)) => loadgen::run(&args),
         Some(Command::Serve(config)) => serve::run(config),
         None => match Cli::try_parse_from(["zhanqi", "serve"]) {
             Ok(Cli {

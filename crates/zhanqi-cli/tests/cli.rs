@@ -17,6 +17,7 @@ mod fuzz_frames;
 mod games;
 mod gold;
 mod lifecycle;
+mod loadgen;
 mod metrics;
 mod platform;
 mod reconnection;
