@@ -93,10 +93,17 @@ pub async fn upgrade(
         // far larger ones close the connection.
         .max_message_size(4 * MAX_FRAME_BYTES)
         .max_frame_size(4 * MAX_FRAME_BYTES)
+        .read_buffer_size(READ_BUFFER_BYTES)
         .on_upgrade(move |socket| {
             connection(state, conn, person, hello_user, socket, link).instrument(span)
         }))
 }
+
+/// The read buffer of each socket. tungstenite's default (128 KiB) was most of a socket's
+/// memory, and it zeroes the whole buffer before every read; a client's frames are a few
+/// hundred bytes (at most 16 KiB, and a larger one grows the buffer as it comes), so 4 KiB
+/// serves every read (docs/benchmarks.md, "Capacity").
+const READ_BUFFER_BYTES: usize = 4 * 1024;
 
 /// The key the per-address cap counts a socket under.
 fn address_key(client: &ClientAddress) -> AddressKey {
