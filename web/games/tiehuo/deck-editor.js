@@ -130,21 +130,27 @@ export function readDeckFile(text) {
 export function deckEditor(setup, editable, changed) {
   /** @type {Map<string, number>} */
   const copies = new Map(setup.cards);
-  /** @type {BuiltCard[]} */
-  const built = setup.built.map((entry) => ({ ...entry.card }));
   const faces = new Map(setup.catalog.map((face) => [face.id, face]));
+
+  /** The figures of a built card's recipe. @param {BuiltCard} card */
+  const figuresOf = (card) => {
+    const fitted = new Set(setup.builder.flatMap((group) => (card.builder?.[`${group.group}_addons`] ?? []).map((/** @type {string} */ addon) => `${group.group}:${addon}`)));
+    return builtNumbers(setup.builder, card.builder ?? {}, fitted, setup.cv_base, setup.cv_scale);
+  };
+  const pointsOf = (/** @type {BuiltCard} */ card) => figuresOf(card).points;
+
+  // A file's card without its numbers gets its recipe's (the server says whether they agree).
+  /** @type {BuiltCard[]} */
+  const built = setup.built.map((entry) => {
+    const { cv, logistics } = figuresOf(entry.card);
+    return { cv, logistics, ...entry.card };
+  });
 
   const text = () => {
     /** @type {(string | BuiltCard)[]} */
     const entries = [...copies].sort(([a], [b]) => (a < b ? -1 : 1)).flatMap(([id, n]) => Array(n).fill(id));
     for (const card of [...built].sort((a, b) => (a.id < b.id ? -1 : 1))) entries.push({ ...card, copies: card.copies ?? 1 });
     return JSON.stringify(entries);
-  };
-
-  /** A built card's combat points, from its recipe. @param {BuiltCard} card */
-  const pointsOf = (card) => {
-    const fitted = new Set(setup.builder.flatMap((group) => (card.builder[`${group.group}_addons`] ?? []).map((/** @type {string} */ addon) => `${group.group}:${addon}`)));
-    return builtNumbers(setup.builder, card.builder, fitted, setup.cv_base, setup.cv_scale).points;
   };
 
   const count = h('p', { class: 'th-deck-count', id: 'deck-count' });
@@ -270,7 +276,6 @@ export function deckEditor(setup, editable, changed) {
   showViolations([], []);
   const element = h('div', { class: 'th-deck-editor', id: 'deck-editor', 'data-layout': setup.layout },
     h('h3', {}, tr('th_deck_title')),
-    h('p', {}, tr('th_deck_hint', { min: setup.min, lowest: setup.lowest_l })),
     h('div', { class: 'row th-deck-head' }, count, totals),
     violations,
     builtList,

@@ -17,12 +17,20 @@ import path from 'node:path';
 import { TAPPABLE, createRoom, launch, openPage, register, sit, uniqueName, withScreenshots } from '../../../zhanqi-cli/tests/browser/browser.mjs';
 import { deployWithin, playOut } from './play.mjs';
 
+/** Keeps a screenshot for people to look at (target/browser-screenshots/NAME.png). */
+async function keep(page, name) {
+  if (!process.env.ZHANQI_SCREENSHOTS) return;
+  fs.mkdirSync(process.env.ZHANQI_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(process.env.ZHANQI_SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
 /** Fits a recipe in the open tank builder: one primary per group, then the add-ons. */
 async function fit(page, primaries, addons) {
   for (const [group, option] of Object.entries(primaries)) {
     await page.locator(`#tank-builder .th-builder-group[data-group="${group}"] label[data-option="${option}"] input`).check();
   }
-  for (const input of await page.locator('#tank-builder .th-builder-option.addon input:checked').all()) await input.uncheck();
+  const fitted = page.locator('#tank-builder .th-builder-option.addon input:checked');
+  while ((await fitted.count()) > 0) await fitted.first().uncheck();
   for (const [group, option] of addons) {
     await page.locator(`#tank-builder .th-builder-group[data-group="${group}"] label.addon[data-option="${option}"] input`).check();
   }
@@ -82,6 +90,7 @@ test('tiehuo: deck editor and tank builder, violations as the deck changes, save
       const built = await violationKinds(page, ['own_card_not_playable']);
       assert.match(built[0], /XT01.*cannot be played yet/);
       assert.equal(await page.locator('#built-cards li.invalid[data-id="XT01"]').count(), 1);
+      await keep(page, 'tiehuo-deck-editor');
 
       // Too few cards, shown as the deck changes; a Soviet partisan fills the gap.
       await page.locator('#built-cards li[data-id="XT01"] .th-remove').click();
@@ -108,7 +117,7 @@ test('tiehuo: deck editor and tank builder, violations as the deck changes, save
         builder: { engine: 'diesel', chassis: 'tracked', suspension: 'vvss', transmission: 'mechanical', armour: 'cast' }, copies: 2,
       }]));
       await page.locator('#deck-file').setInputFiles(withTank);
-      await page.locator('#built-cards li[data-id="XT07"][data-cv="11"]').waitFor();
+      await page.locator('#built-cards li[data-id="XT07"][data-cv="12"][data-logistics="5"]').waitFor();
       assert.equal(await page.locator('#deck-count').getAttribute('data-count'), '32');
       await violationKinds(page, ['own_card_not_playable']);
       const plain = path.join(dir, 'partisans.json');
@@ -169,6 +178,7 @@ test('tiehuo: the deck editor on a phone gives a finger 44 px targets', async ()
         .filter(({ width, height }) => width + 0.5 < 44 || height + 0.5 < 44)
         .map(({ name, width, height }) => `${name} ${width.toFixed(0)}×${height.toFixed(0)}`), { selector: TAPPABLE });
       assert.deepEqual(small, [], 'every control of the deck editor is at least 44 px');
+      await keep(page, 'tiehuo-deck-phone');
       for (const each of pages) assert.deepEqual(each.errors, [], 'no script errors');
     });
   } finally {
