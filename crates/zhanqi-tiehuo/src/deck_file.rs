@@ -145,9 +145,10 @@ fn field_fault(id: &str, field: &str, detail: &str) -> Fault {
             format!("牌 {id} 的 {field} 字段有误：{detail}"),
             format!("card {id}, field {field}: {detail}"),
         ),
+        // `part`, not `field`: the page says a part of a card in its own words (`part_cv`).
         Reason::new("definition_fault")
             .with("card", id)
-            .with("field", field)
+            .with("part", field)
             .with("detail", detail),
     )
 }
@@ -727,7 +728,7 @@ mod tests {
         let faults = read_deck(&format!("[{wrong}]")).unwrap_err();
         let fields: Vec<&str> = faults
             .iter()
-            .map(|(_, r)| r.args["field"].as_str())
+            .map(|(_, r)| r.args["part"].as_str())
             .collect();
         assert_eq!(fields, ["copies", "cv"], "{faults:?}");
     }

@@ -15,14 +15,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TAPPABLE, createRoom, launch, openPage, register, sit, uniqueName, withScreenshots } from '../../../zhanqi-cli/tests/browser/browser.mjs';
-import { deployWithin, playOut } from './play.mjs';
+import { deployWithin, keep, playOut } from './play.mjs';
 
-/** Keeps a screenshot for people to look at (target/browser-screenshots/NAME.png). */
-async function keep(page, name) {
-  if (!process.env.ZHANQI_SCREENSHOTS) return;
-  fs.mkdirSync(process.env.ZHANQI_SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(process.env.ZHANQI_SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 /** Fits a recipe in the open tank builder: one primary per group, then the add-ons. */
 async function fit(page, primaries, addons) {

@@ -1,5 +1,16 @@
-// What the tiehuo browser scripts share: reading the room page, the deployment editor, and
-// one click of a decision among the server's choices. Not a test file: the scripts import it.
+// What the tiehuo browser scripts share: reading the room page, the deployment editor, one
+// click of a decision among the server's choices, a whole game played by clicking, and the
+// screenshots kept for people. Not a test file: the scripts import it.
+
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Keeps a screenshot for people to look at (target/browser-screenshots/NAME.png). */
+export async function keep(page, name) {
+  if (!process.env.ZHANQI_SCREENSHOTS) return;
+  fs.mkdirSync(process.env.ZHANQI_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(process.env.ZHANQI_SCREENSHOTS, `${name}.png`), fullPage: true });
+}
 
 /** The room page's attributes the test reads. */
 export async function tableState(page) {
@@ -80,8 +91,11 @@ export async function deployWithin(page) {
   return rows;
 }
 
-/** Plays this page's seat by clicking until the game is over; returns how many clicks it made. */
-export async function playOut(page) {
+/**
+ * Plays this page's seat by clicking until the game is over; returns how many clicks it made.
+ * `beforeClick` looks at the page before each decision, `afterClick` hears what was clicked.
+ */
+export async function playOut(page, { beforeClick = async () => {}, afterClick = (/** @type {string} */ _done) => {} } = {}) {
   let decisions = 0;
   for (let guard = 0; guard < 6000; guard++) {
     const state = await tableState(page);
@@ -90,13 +104,16 @@ export async function playOut(page) {
       await page.waitForTimeout(30);
       continue;
     }
+    await beforeClick();
     const done = await clickDecision(page);
     if (!done) {
       await page.waitForTimeout(30);
       continue;
     }
     decisions++;
+    afterClick(done);
     if (done.startsWith('confirm') || done.startsWith('button')) {
+      // The server answers with a new state, or the button only narrowed the choice.
       await page.waitForFunction((before) => {
         const room = document.querySelector('.page.room');
         return !room || room.getAttribute('data-states') !== before || room.getAttribute('data-phase') === 'over'

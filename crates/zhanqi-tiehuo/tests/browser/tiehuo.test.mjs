@@ -9,20 +9,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { createRoom, launch, openPage, register, sit, uniqueName, withScreenshots } from '../../../zhanqi-cli/tests/browser/browser.mjs';
-import { addCard, clickDecision, deploymentRows, tableState } from './play.mjs';
+import { addCard, deploymentRows, keep, playOut } from './play.mjs';
 
 /** A token of a Soviet card that is face down (`SU05f`, `SU12:3cf`): never for seat 1's eyes. */
 const FOGGED_SOVIET = /\bSU\d\d(?::\d+)?a?c?f/;
 
-/** Keeps a screenshot for people to look at (target/browser-screenshots/NAME.png). */
-async function keep(page, name) {
-  if (!process.env.ZHANQI_SCREENSHOTS) return;
-  fs.mkdirSync(process.env.ZHANQI_SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(process.env.ZHANQI_SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 test('tiehuo: fog of war, a deployment after the rolls, a whole game against an AI by clicking, no fogged card sent', async () => {
   const browser = await launch();
@@ -80,38 +72,19 @@ test('tiehuo: fog of war, a deployment after the rolls, a whole game against an 
       await page.locator('.page.room[data-deploying="false"]').waitFor();
 
       // The game: every decision of seat 1 by clicking.
-      let decisions = 0;
       let confirmed = 0;
       let targetsShown = 0;
-      for (let guard = 0; guard < 6000; guard++) {
-        const state = await tableState(page);
-        if (state.phase === 'over') break;
-        if (!state.myTurn || state.animating) {
-          await page.waitForTimeout(30);
-          continue;
-        }
-        if ((await page.locator('#confirm-action').count()) > 0) {
+      const decisions = await playOut(page, {
+        async beforeClick() {
+          if ((await page.locator('#confirm-action').count()) === 0) return;
           const shown = (await page.locator('#table .th-card.target').count()) > 0;
           if (shown && targetsShown === 0) await keep(page, 'tiehuo-attack');
           targetsShown += shown ? 1 : 0;
-        }
-        const done = await clickDecision(page);
-        if (!done) {
-          await page.waitForTimeout(30);
-          continue;
-        }
-        decisions++;
-        if (done.startsWith('confirm') || done.startsWith('button')) {
+        },
+        afterClick(done) {
           if (done.startsWith('confirm')) confirmed++;
-          // The server answers with a new state, or the button only narrowed the choice.
-          await page.waitForFunction((before) => {
-            const room = document.querySelector('.page.room');
-            return !room || room.getAttribute('data-states') !== before || room.getAttribute('data-phase') === 'over'
-              || document.querySelector('#confirm-action') !== null || document.querySelector('#cancel-action') !== null;
-          }, state.states, { timeout: 5000 }).catch(() => {});
-        }
-      }
-      await page.locator('#result').waitFor({ timeout: 60_000 });
+        },
+      });
       assert.ok(decisions >= 5, `seat 1 decided ${decisions} times`);
       assert.ok(confirmed >= 3, `seat 1 confirmed ${confirmed} actions`);
       assert.ok(targetsShown > 0, 'an attack showed its targets before it was confirmed');
