@@ -6,8 +6,8 @@
 // deck (too few cards, shown; a Soviet partisan added, kept), save it to their account, export
 // it, import a file holding a built tank (its violation shown) and the exported file, load the
 // saved deck, put an AI in seat 2, and play the whole game with the deck: the partisan is in
-// their reserve at the deployment. On a phone (390×844) every control of the editor is at least
-// 44 px for a finger.
+// their reserve at the deployment. On a phone (390×844) every control of the deck editor, the
+// deployment editor and a decision on the table is at least 44 px for a finger.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,6 +31,23 @@ async function fit(page, primaries, addons) {
   return page.locator('#builder-result').evaluate((element) => ({
     cv: Number(element.dataset.cv), logistics: Number(element.dataset.logistics), points: element.dataset.points,
   }));
+}
+
+/**
+ * The controls inside `containers` that a finger would miss: under 44 CSS pixels either way
+ * (a radio button or check box counts as the label it sits in), as "what w×h".
+ */
+async function underFinger(page, containers) {
+  return page.evaluate(({ selector, containers }) => [...document.querySelectorAll(containers)]
+    .flatMap((part) => [...part.querySelectorAll(selector)])
+    .filter((element) => element.getClientRects().length > 0)
+    .map((element) => {
+      const tapped = element.matches('input[type=radio], input[type=checkbox]') ? element.closest('label') ?? element : element;
+      const box = tapped.getBoundingClientRect();
+      return { name: `${element.tagName.toLowerCase()}#${element.id}.${[...element.classList].join('.')}`, width: box.width, height: box.height };
+    })
+    .filter(({ width, height }) => width + 0.5 < 44 || height + 0.5 < 44)
+    .map(({ name, width, height }) => `${name} ${width.toFixed(0)}×${height.toFixed(0)}`), { selector: TAPPABLE, containers });
 }
 
 /** A card's combat value and logistics as the card table lists them. */
@@ -146,7 +163,7 @@ test('tiehuo: deck editor and tank builder, violations as the deck changes, save
   }
 });
 
-test('tiehuo: the deck editor on a phone gives a finger 44 px targets', async () => {
+test('tiehuo: the deck editor and the table on a phone give a finger 44 px targets', async () => {
   const browser = await launch();
   const pages = [];
   try {
@@ -160,19 +177,19 @@ test('tiehuo: the deck editor on a phone gives a finger 44 px targets', async ()
       await page.locator('#tank-builder summary').click();
       const editor = await page.locator('#deck-editor').evaluate((element) => element.getBoundingClientRect().width);
       assert.ok(editor <= 390, `the editor fits the screen's width (${editor})`);
-      // The editor's own controls; a radio button or check box counts as the label it sits in.
-      const small = await page.evaluate(({ selector }) => [...document.querySelectorAll('#deck-editor, #deck-controls')]
-        .flatMap((part) => [...part.querySelectorAll(selector)])
-        .filter((element) => element.getClientRects().length > 0)
-        .map((element) => {
-          const tapped = element.matches('input[type=radio], input[type=checkbox]') ? element.closest('label') ?? element : element;
-          const box = tapped.getBoundingClientRect();
-          return { name: `${element.tagName.toLowerCase()}#${element.id}.${[...element.classList].join('.')}`, width: box.width, height: box.height };
-        })
-        .filter(({ width, height }) => width + 0.5 < 44 || height + 0.5 < 44)
-        .map(({ name, width, height }) => `${name} ${width.toFixed(0)}×${height.toFixed(0)}`), { selector: TAPPABLE });
-      assert.deepEqual(small, [], 'every control of the deck editor is at least 44 px');
+      assert.deepEqual(await underFinger(page, '#deck-editor, #deck-controls'), [], 'every control of the deck editor is at least 44 px');
       await keep(page, 'tiehuo-deck-phone');
+
+      // The table: the deployment editor, then the cards and buttons of a decision.
+      await page.locator('.seat-card[data-seat="2"] button.add-ai').click();
+      await page.locator('.seat-card[data-seat="2"] .player.ai').waitFor();
+      await page.locator('#ready').click();
+      await page.locator('.page.room[data-deploying="true"] #deploy-editor').waitFor({ timeout: 60_000 });
+      assert.deepEqual(await underFinger(page, '#deploy-editor, #deploy-controls'), [], 'the deployment editor is for a finger');
+      await deployWithin(page);
+      await page.locator('.page.room[data-my-turn="true"] #choices').waitFor({ timeout: 60_000 });
+      assert.deepEqual(await underFinger(page, '#table, #choices'), [], 'the cards and buttons of a decision are for a finger');
+      await keep(page, 'tiehuo-table-phone');
       for (const each of pages) assert.deepEqual(each.errors, [], 'no script errors');
     });
   } finally {
