@@ -304,7 +304,10 @@ fn read_entry(entry: Value, deck: &mut DeckList, faults: &mut Vec<Fault>) {
                 }
             }
             None => faults.push((
-                format!("'{id}' is no card of this game / '{id}' 不是本游戏的牌"),
+                both(
+                    format!("「{id}」不是本游戏的牌"),
+                    format!("'{id}' is no card of this game"),
+                ),
                 Reason::new("unknown_card").with("card", &id),
             )),
         },
@@ -520,8 +523,9 @@ impl Tiehuo {
                 Ok(deck) => chosen.seat2 = deck.choice(),
                 Err(found) => faults.extend(found.into_iter().map(|(sentence, reason)| {
                     let seat = seat_index + 1;
+                    let (zh, en) = sentence.split_once(" / ").unwrap_or((&sentence, &sentence));
                     (
-                        format!("座位 {seat}：{sentence} / seat {seat}"),
+                        both(format!("座位 {seat}：{zh}"), format!("seat {seat}: {en}")),
                         reason.with("seat", seat),
                     )
                 })),
@@ -739,5 +743,11 @@ mod tests {
         assert_eq!(options, json!({"decks": {"1": "germany", "2": "germany"}}));
         let faults = game().deck_options(&[(0, "[\"DE01\"]")]).unwrap_err();
         assert_eq!(faults[0].1.args["seat"], "1");
+        assert!(
+            faults[0].0.starts_with("座位 1：")
+                && faults[0].0.contains(" / seat 1: the deck holds "),
+            "{}",
+            faults[0].0
+        );
     }
 }
