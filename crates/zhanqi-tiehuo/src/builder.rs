@@ -166,3 +166,75 @@ pub fn build(recipe: &Recipe, cv_base: i32, cv_scale: i32) -> Result<Built, Vec<
         logistics: (chassis + transmission_logistics) as u16,
     })
 }
+
+/// One option of a group of table 301, as an editor lists it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct BuilderOption {
+    /// Its id in a [`Recipe`].
+    pub id: &'static str,
+    /// Twice its combat points.
+    pub twice_points: u32,
+    /// The logistics it gives as a primary (chassis and transmission; 0 for the others).
+    pub logistics: u32,
+}
+
+/// A group of table 301: its primaries (exactly one is fitted) and its add-ons (each at most
+/// once), for an editor that shows `cv` and logistics as choices change.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct BuilderGroup {
+    /// `engine`, `chassis`, `suspension`, `transmission` or `armour`, as in a [`Recipe`].
+    pub group: &'static str,
+    /// The primaries.
+    pub primaries: Vec<BuilderOption>,
+    /// The add-ons.
+    pub addons: Vec<BuilderOption>,
+}
+
+/// Every group of table 301 with its options, in the order of §14.1; [`build`] gives the same
+/// numbers: `2P` is the sum of the fitted options' `twice_points`, logistics the sum of the
+/// primaries' `logistics`.
+#[must_use]
+pub fn groups() -> Vec<BuilderGroup> {
+    // The chassis table holds logistics, every other table twice the combat points.
+    let points = |table: &[(&'static str, u32)]| -> Vec<BuilderOption> {
+        table
+            .iter()
+            .map(|&(id, twice_points)| BuilderOption {
+                id,
+                twice_points,
+                logistics: 0,
+            })
+            .collect()
+    };
+    let chassis = CHASSIS
+        .iter()
+        .map(|&(id, logistics)| BuilderOption {
+            id,
+            twice_points: 0,
+            logistics,
+        })
+        .collect();
+    let transmissions = points(&TRANSMISSIONS)
+        .into_iter()
+        .map(|option| BuilderOption {
+            logistics: if option.id == "mechanical" { 1 } else { 2 },
+            ..option
+        })
+        .collect();
+    let group = |group, primaries, addons| BuilderGroup {
+        group,
+        primaries,
+        addons,
+    };
+    vec![
+        group("engine", points(&ENGINES), Vec::new()),
+        group("chassis", chassis, Vec::new()),
+        group(
+            "suspension",
+            points(&SUSPENSIONS),
+            points(&SUSPENSION_ADDONS),
+        ),
+        group("transmission", transmissions, points(&TRANSMISSION_ADDONS)),
+        group("armour", points(&ARMOURS), points(&ARMOUR_ADDONS)),
+    ]
+}

@@ -1,6 +1,7 @@
 //! Tiehuo's client contract ([`ClientGame`]): each viewer's table and events under fog of war,
-//! every listed action as clicks, the deployment editor that the game asks for after the
-//! environment and logistics rolls, and the clock rule, from [`crate::ui`].
+//! every listed action as clicks, the deck editor before the start (a seat's deck, taken as the
+//! options' `decks`, [`crate::deck_file`]), the deployment editor that the game asks for after
+//! the environment and logistics rolls, and the clock rule, from [`crate::ui`].
 
 use zhanqi_core::{
     Choice, ClientGame, Game, GameNotation, GameRng, OptionField, Reason, Seat, SetupEditor,
@@ -9,7 +10,8 @@ use zhanqi_core::{
 
 use crate::action::{Action, Event};
 use crate::catalog::CardIndex;
-use crate::state::{Pending, Tiehuo, card, catalog};
+use crate::deck_file::DeckUi;
+use crate::state::{Pending, Phase, Tiehuo, card, catalog};
 use crate::token::Player;
 use crate::ui::{
     DeploymentUi, EventUi, TableUi, card_click, class_click, option_click, reserve_click,
@@ -31,7 +33,23 @@ pub struct BoardUi {
     pub fog: bool,
 }
 
+/// What a seat's editor draws: its deck before the start, its deployment after the rolls.
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
+#[serde(untagged)]
+pub enum SetupUi {
+    /// The deck editor's view (`kind: "deck"`).
+    Deck(Box<DeckUi>),
+    /// The deployment editor's view.
+    Deployment(DeploymentUi),
+}
+
 impl Tiehuo {
+    /// Whether the game has not started: nothing rolled yet, so each seat's deck may still be
+    /// chosen (the options' `decks`).
+    fn before_start(&self) -> bool {
+        self.phase == Phase::Environment
+    }
+
     /// Reads a deployment's text (card ids separated by commas) against the catalog, every
     /// unknown id one violation.
     fn read_deployment(text: &str) -> Result<Vec<CardIndex>, SetupError> {
@@ -66,7 +84,7 @@ impl ClientGame for Tiehuo {
     type Board = BoardUi;
     type Table = TableUi;
     type EventView = EventUi;
-    type Setup = DeploymentUi;
+    type Setup = SetupUi;
 
     fn option_fields() -> Vec<OptionField> {
         crate::options::option_fields()
@@ -159,8 +177,17 @@ impl ClientGame for Tiehuo {
     }
 
     fn setup_editor(&self, seat: Seat) -> Option<SetupEditor> {
-        // The deployment comes after the environment and logistics rolls (§5, §6): the game
-        // asks for it during play, never before the start.
+        // Each seat's deck is chosen before the start; the deployment comes after the
+        // environment and logistics rolls (§5, §6): the game asks for it during play.
+        if self.before_start() {
+            return Some(SetupEditor {
+                kind: "deck",
+                before_start: true,
+                swaps: false,
+                // The deck is the player's secret until the battle decks are revealed.
+                public: false,
+            });
+        }
         self.has_unlisted_actions(seat).then_some(SetupEditor {
             kind: "deployment",
             before_start: false,
@@ -170,6 +197,9 @@ impl ClientGame for Tiehuo {
     }
 
     fn random_setup(&self, seat: Seat, rng: &mut GameRng) -> Result<String, SetupError> {
+        if self.before_start() {
+            return Ok(self.default_deck(seat.index()));
+        }
         let player = self.deploying(seat)?;
         let cards = self
             .ai_deployment(player, rng)
@@ -184,6 +214,9 @@ impl ClientGame for Tiehuo {
     }
 
     fn check_setup(&self, seat: Seat, text: &str) -> Result<String, SetupError> {
+        if self.before_start() {
+            return self.check_deck(text).map_err(SetupError::typed);
+        }
         let player = self.deploying(seat)?;
         let cards = Tiehuo::read_deployment(text)?;
         let problems = self.deployment_faults(player, &cards);
@@ -194,10 +227,32 @@ impl ClientGame for Tiehuo {
         }
     }
 
-    fn setup_view(&self, seat: Seat, text: &str) -> Result<DeploymentUi, SetupError> {
+    fn setup_view(&self, seat: Seat, text: &str) -> Result<SetupUi, SetupError> {
+        if self.before_start() {
+            return self
+                .deck_ui(text)
+                .map(|deck| SetupUi::Deck(Box::new(deck)))
+                .map_err(SetupError::typed);
+        }
         let player = self.deploying(seat)?;
         let cards = Tiehuo::read_deployment(text)?;
-        Ok(self.deployment_ui(player, &cards))
+        Ok(SetupUi::Deployment(self.deployment_ui(player, &cards)))
+    }
+
+    fn setup_options(
+        &self,
+        setups: &[(Seat, &str)],
+    ) -> Result<Option<serde_json::Value>, SetupError> {
+        if setups.is_empty() || !self.before_start() {
+            return Ok(None);
+        }
+        let decks: Vec<(usize, &str)> = setups
+            .iter()
+            .map(|&(seat, text)| (seat.index(), text))
+            .collect();
+        self.deck_options(&decks)
+            .map(Some)
+            .map_err(SetupError::typed)
     }
 
     fn timeout_rule(&self) -> TimeoutRule {
@@ -223,6 +278,15 @@ mod tests {
         "over_logistics",
         "unknown_card",
         "nothing_fits",
+        "deck_unreadable",
+        "no_starter_deck",
+        "deck_too_small",
+        "no_deployable_card",
+        "never_fits",
+        "definition_fault",
+        "defined_twice",
+        "id_taken",
+        "own_card_not_playable",
     ];
 
     #[test]

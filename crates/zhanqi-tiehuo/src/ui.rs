@@ -83,6 +83,18 @@ pub struct AttackFace {
     pub heals: bool,
     /// Logistics it costs at once.
     pub cost: u8,
+    /// The categories it may target.
+    pub vs: Vec<&'static str>,
+    /// The magnitudes of one hit's damage (or healing), low and high.
+    pub damage: [u8; 2],
+    /// Hits on each target, low and high.
+    pub hits: [u8; 2],
+    /// Number of targets, low and high.
+    pub targets: [u8; 2],
+    /// The change to the opponent's logistics next round (≤ 0).
+    pub opp: i8,
+    /// The change to the player's own logistics next round (≥ 0).
+    pub gain: i8,
 }
 
 /// A card of a battle deck as one viewer sees it.
@@ -528,6 +540,16 @@ fn attack_face(k: usize, o: &AttackOption) -> AttackFace {
         text: o.to_string(),
         heals: o.heals(),
         cost: o.logistics_cost,
+        vs: crate::cards::Category::ALL
+            .into_iter()
+            .filter(|&category| o.vs.contains(category))
+            .map(crate::cards::Category::name)
+            .collect(),
+        damage: [o.damage.low, o.damage.high],
+        hits: [o.hits.low, o.hits.high],
+        targets: [o.targets.low, o.targets.high],
+        opp: o.opp_logistics,
+        gain: o.self_logistics,
     }
 }
 

@@ -48,8 +48,13 @@ fn json(value: &impl serde::Serialize) -> Value {
 
 #[test]
 fn the_deployment_editor_is_asked_for_after_the_rolls_not_before() {
+    // Before the rolls each seat chooses its deck, not a deployment.
     let start = Tiehuo::new(&TiehuoOptions::default(), 3).unwrap();
-    assert!(start.setup_editor(seat(0)).is_none());
+    let editor = start
+        .setup_editor(seat(0))
+        .expect("a deck editor before the start");
+    assert_eq!(editor.kind, "deck");
+    assert!(editor.before_start);
     let game = at_deployment(&TiehuoOptions::default(), 3);
     for index in 0..2 {
         let editor = game

@@ -1,4 +1,6 @@
-// 铁与火's table in a room: the environment and both sides — logistics and slack, the battle
+// 铁与火's table in a room: before the start, the deck editor (deck-editor.js: the card table,
+// the tank builder, every violation as the deck changes, save / load to the account, export /
+// import as a file, the default decks); then the environment and both sides — logistics and slack, the battle
 // decks with combat value left, heavy damage, cut-off and focus marks, face-down cards under fog
 // shown by their class only — the deployment editor the game asks for after the environment
 // and logistics rolls, and the dice animated as the events arrive. Every move is one of the
@@ -6,10 +8,13 @@
 // target or targets in order, a face-down class, or a button; no rule runs here and no action
 // is read.
 
+import * as api from '../../api.js';
 import { h, replace } from '../../dom.js';
 import { seatName } from '../../i18n.js';
+import { refusalSentences, refusalText } from '../../refusal.js';
 import { Choosing } from '../choices.js';
 import { cardFace, environmentName, faceLabel, playerSide } from './cards.js';
+import { deckEditor, readDeckFile } from './deck-editor.js';
 import { tr } from './strings.js';
 
 /** @typedef {import('../../protocol.js').RoomState} RoomState */
@@ -18,6 +23,11 @@ import { tr } from './strings.js';
 /** @typedef {import('./cards.js').CardUi} CardUi */
 /** @typedef {import('./cards.js').CardFace} CardFace */
 /** @typedef {import('./cards.js').PlayerUi} PlayerUi */
+/** @typedef {import('./deck-editor.js').DeckSetup} DeckSetup */
+/** @typedef {import('../../protocol.js').SavedLayout} SavedLayout */
+
+/** How long the deck editor waits after a change before asking the server, in milliseconds. */
+const CHECK_MS = 250;
 
 /** How long a roll or hit stays on screen, in milliseconds. */
 const STEP_MS = 380;
@@ -63,6 +73,132 @@ export function mountTable(host) {
   let rolling = false;
 
   const table = h('div', { class: 'th-table', id: 'table' });
+
+  /** @type {ReturnType<typeof deckEditor> | null} the deck editor, before the start */
+  let editor = null;
+  /** the stored deck and readiness the editor was drawn from */
+  let editorKey = '';
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let checkTimer;
+  /** @type {SavedLayout[]} */
+  let saved = [];
+  const deckName = /** @type {HTMLInputElement} */ (h('input', { id: 'layout-name', placeholder: tr('th_deck_name'), maxlength: 40, 'aria-label': tr('th_deck_name') }));
+  const deckPick = /** @type {HTMLSelectElement} */ (h('select', { id: 'layout-pick', 'aria-label': tr('th_saved_decks') }));
+  const fileInput = /** @type {HTMLInputElement} */ (h('input', { type: 'file', id: 'deck-file', accept: '.json,application/json', hidden: true }));
+
+  /** @returns {DeckSetup | null} the deck editor's view, before the start */
+  const deckSetup = () => (state?.phase === 'setup' && state?.setup?.kind === 'deck' ? state.setup : null);
+
+  /**
+   * Asks the server about the deck as edited: kept if it keeps every rule, else every
+   * violation listed in the editor.
+   * @param {string} text
+   */
+  const checkDeck = async (text) => {
+    const current = editor;
+    try {
+      await host.send('layout', { layout: text });
+      current?.showViolations([], []);
+    } catch (failure) {
+      const reasons = /** @type {any} */ (failure)?.reasons;
+      current?.showViolations(refusalSentences(failure, 'tiehuo'), Array.isArray(reasons) ? reasons : []);
+    }
+  };
+
+  /** @param {string} text */
+  const deckChanged = (text) => {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(() => checkDeck(text), CHECK_MS);
+  };
+
+  /**
+   * Draws the deck editor afresh: from the server's deck, or from a file's entries.
+   * @param {DeckSetup} setup
+   * @param {ReturnType<typeof readDeckFile>} [entries]
+   */
+  const newEditor = (setup, entries = null) => {
+    editor = deckEditor(entries ? { ...setup, ...entries } : setup, !setup.ready, deckChanged);
+    editorKey = `${setup.layout}|${setup.ready}`;
+    if (setup.violations.length > 0) editor.showViolations(setup.violations, setup.reasons);
+    if (entries) checkDeck(editor.text());
+  };
+
+  const drawDeck = () => {
+    const setup = deckSetup();
+    if (!setup) {
+      editor = null;
+      replace(table, state?.phase === 'setup' && state?.you ? h('p', {}, tr('th_deck_title')) : null);
+      return;
+    }
+    // A push of the deck the editor sent (or of nothing new) keeps the editor as it is.
+    const key = `${setup.layout}|${setup.ready}`;
+    if (!editor || (key !== editorKey && setup.layout !== editor.text())) newEditor(setup);
+    editorKey = key;
+    if (!table.contains(editor?.element ?? null)) replace(table, editor?.element, fileInput);
+  };
+
+  const loadDecks = async () => {
+    try {
+      saved = (await api.layouts(state.game, state.mode)).layouts;
+    } catch {
+      saved = [];
+    }
+    replace(deckPick, saved.map((deck) => h('option', { value: deck.name }, deck.name)));
+    host.redraw();
+  };
+
+  /** Sends a whole deck file; once kept, the editor is drawn from it. @param {string} text */
+  const useDeckFile = async (text) => {
+    const ok = await host.command('layout', { layout: text });
+    if (ok) editor = null;
+    return ok;
+  };
+
+  const saveDeck = async () => {
+    const name = deckName.value.trim();
+    if (!name) return host.say(tr('th_deck_name_needed'));
+    if (!editor) return;
+    try {
+      await api.saveLayout(name, state.game, editor.text(), state.mode);
+      host.say(tr('th_deck_saved', { name }), 'info');
+      await loadDecks();
+    } catch (failure) {
+      host.say(refusalText(failure, 'tiehuo'));
+    }
+  };
+
+  const loadDeck = async () => {
+    const deck = saved.find((entry) => entry.name === deckPick.value);
+    if (deck && await useDeckFile(deck.layout)) host.say(tr('th_deck_loaded', { name: deck.name }), 'info');
+  };
+
+  /** Downloads the deck as edited, as a file the engine's options and the import take. */
+  const exportDeck = () => {
+    if (!editor) return;
+    const link = h('a', {
+      href: URL.createObjectURL(new Blob([editor.text()], { type: 'application/json' })),
+      download: `${deckName.value.trim() || 'tiehuo-deck'}.json`,
+    });
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  fileInput.addEventListener('change', async () => {
+    const file = fileInput.files?.[0];
+    const setup = deckSetup();
+    if (!file || !setup) return;
+    const text = await file.text();
+    fileInput.value = '';
+    const entries = readDeckFile(text);
+    if (entries) {
+      // The file is shown as it is, with every rule it breaks.
+      newEditor(setup, entries);
+      replace(table, editor?.element, fileInput);
+      host.say(tr('th_imported', { name: file.name }), 'info');
+    } else if (await useDeckFile(text)) {
+      host.say(tr('th_imported', { name: file.name }), 'info');
+    }
+  });
 
   /** @returns {any} tiehuo's view of the room */
   const view = () => state?.view ?? null;
@@ -212,6 +348,11 @@ export function mountTable(host) {
   };
 
   const drawTable = () => {
+    if (state?.phase === 'setup') {
+      drawDeck();
+      return;
+    }
+    editor = null;
     const current = view();
     if (!state || !current) {
       replace(table);
@@ -264,8 +405,9 @@ export function mountTable(host) {
 
   return {
     element: table,
-    update(next) {
+    update(next, previous) {
       state = next;
+      if (next.phase === 'setup' && next.setup && !previous?.setup) loadDecks();
       choosing = choosing.renew(next.phase === 'playing' ? next.choices : []);
       if (confirming !== null && !next.choices.some((choice) => choice.action === confirming)) confirming = null;
       if (!deploying()) deployment = new Map();
@@ -276,7 +418,11 @@ export function mountTable(host) {
     status(current) {
       /** @type {any} */
       const shown = current.view;
-      if (!shown || current.phase === 'setup') return [];
+      if (current.phase === 'setup') {
+        const setup = deckSetup();
+        return setup && !setup.ready ? [h('p', {}, tr('th_deck_hint', { min: setup.min, lowest: setup.lowest_l }))] : [];
+      }
+      if (!shown) return [];
       return [
         h('p', { class: rolling ? 'th-dice rolling' : 'th-dice', id: 'dice' }, diceText ? tr('th_dice', { text: diceText }) : ''),
         shown.result && h('p', { class: 'th-result', id: 'th-result', 'data-winner': shown.result.winner ?? '' },
@@ -284,6 +430,19 @@ export function mountTable(host) {
       ];
     },
     controls(current) {
+      if (current.phase === 'setup') {
+        const setup = deckSetup();
+        if (!setup || setup.ready) return [];
+        return [h('div', { class: 'play-controls', id: 'deck-controls' },
+          h('button', { id: 'use-deck', class: 'primary', onclick: async () => { if (editor && await useDeckFile(editor.text())) host.say(tr('th_deck_ok'), 'info'); } }, tr('th_use_deck')),
+          h('div', { class: 'row' }, setup.starters.map((name) => h('button', { id: `starter-${name}`, onclick: () => useDeckFile(JSON.stringify(name)) },
+            tr('th_default_deck', { deck: tr(/** @type {any} */ (`th_deck_${name}`)) })))),
+          h('div', { class: 'row' }, deckName, h('button', { id: 'save-layout', onclick: saveDeck }, tr('th_save_deck'))),
+          saved.length > 0 && h('div', { class: 'row' }, deckPick, h('button', { id: 'load-layout', onclick: loadDeck }, tr('th_load_deck'))),
+          h('div', { class: 'row' },
+            h('button', { id: 'export-deck', onclick: exportDeck }, tr('th_export')),
+            h('button', { id: 'import-deck', onclick: () => fileInput.click() }, tr('th_import'))))];
+      }
       if (current.phase !== 'playing') return [];
       if (deploying()) {
         return [h('div', { class: 'play-controls', id: 'deploy-controls' },
@@ -318,6 +477,8 @@ export function mountTable(host) {
         buttons.map((click) => h('button', { 'data-click': click, onclick: () => clickTarget(click) }, buttonLabel(click, reserve))),
         !choosing.empty && h('button', { id: 'cancel-action', onclick: () => { choosing = choosing.restart(); draw(); } }, tr('th_cancel')))];
     },
-    destroy() {},
+    destroy() {
+      clearTimeout(checkTimer);
+    },
   };
 }

@@ -9,78 +9,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { createRoom, launch, openPage, register, sit, uniqueName, withScreenshots } from '../../../zhanqi-cli/tests/browser/browser.mjs';
+import { addCard, deploymentRows, keep, playOut } from './play.mjs';
 
 /** A token of a Soviet card that is face down (`SU05f`, `SU12:3cf`): never for seat 1's eyes. */
 const FOGGED_SOVIET = /\bSU\d\d(?::\d+)?a?c?f/;
 
-/** Keeps a screenshot for people to look at (target/browser-screenshots/NAME.png). */
-async function keep(page, name) {
-  if (!process.env.ZHANQI_SCREENSHOTS) return;
-  fs.mkdirSync(process.env.ZHANQI_SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(process.env.ZHANQI_SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
-/** The room page's attributes the test reads. */
-async function tableState(page) {
-  return page.locator('.page.room').evaluate((element) => ({
-    phase: element.dataset.phase,
-    myTurn: element.dataset.myTurn === 'true',
-    animating: element.dataset.animating === 'true',
-    deploying: element.dataset.deploying === 'true',
-    states: element.dataset.states,
-  }));
-}
-
-/** Clicks `+` on a row of the deployment editor. */
-async function addCard(page, id) {
-  await page.locator(`#deploy-editor .th-deploy-row[data-card="${id}"] .th-more`).click();
-}
-
-/** The rows of the deployment editor: card id, effective logistics, copies, battle card or not. */
-async function deploymentRows(page) {
-  return page.locator('#deploy-editor .th-deploy-row').evaluateAll((rows) => rows.map((row) => ({
-    id: row.getAttribute('data-card'),
-    logistics: Number(row.getAttribute('data-logistics')),
-    copies: Number(row.getAttribute('data-copies')),
-    battle: !row.querySelector('.th-face')?.classList.contains('special'),
-  })));
-}
-
-/**
- * Makes one click of this page's decision: confirms a whole choice when one waits, else clicks
- * a highlighted card or a choice button at random (done and end rarely, so that attacks are
- * made). Returns what was clicked.
- */
-async function clickDecision(page) {
-  const confirm = page.locator('#confirm-action');
-  if ((await confirm.count()) > 0) {
-    // Before confirming an attack, its targets are shown on the table.
-    const action = await confirm.getAttribute('data-action');
-    await confirm.click();
-    return `confirm ${action}`;
-  }
-  const cards = page.locator('#table .th-card.selectable');
-  const buttons = page.locator('#choices button[data-click]');
-  const cardCount = await cards.count();
-  const buttonClicks = await buttons.evaluateAll((all) => all.map((button) => button.getAttribute('data-click')));
-  const rare = new Set(['done', 'end', 'pass']);
-  const often = buttonClicks.filter((click) => !rare.has(click ?? ''));
-  const pick = Math.random();
-  if (cardCount > 0 && (pick < 0.7 || often.length === 0)) {
-    const card = cards.nth(Math.floor(Math.random() * cardCount));
-    const click = await card.getAttribute('data-click');
-    await card.click();
-    return `card ${click}`;
-  }
-  const pool = often.length > 0 && pick < 0.93 ? often : buttonClicks;
-  if (pool.length === 0) return null;
-  const click = pool[Math.floor(Math.random() * pool.length)];
-  await page.locator(`#choices button[data-click="${click}"]`).first().click();
-  return `button ${click}`;
-}
 
 test('tiehuo: fog of war, a deployment after the rolls, a whole game against an AI by clicking, no fogged card sent', async () => {
   const browser = await launch();
@@ -138,38 +72,19 @@ test('tiehuo: fog of war, a deployment after the rolls, a whole game against an 
       await page.locator('.page.room[data-deploying="false"]').waitFor();
 
       // The game: every decision of seat 1 by clicking.
-      let decisions = 0;
       let confirmed = 0;
       let targetsShown = 0;
-      for (let guard = 0; guard < 6000; guard++) {
-        const state = await tableState(page);
-        if (state.phase === 'over') break;
-        if (!state.myTurn || state.animating) {
-          await page.waitForTimeout(30);
-          continue;
-        }
-        if ((await page.locator('#confirm-action').count()) > 0) {
+      const decisions = await playOut(page, {
+        async beforeClick() {
+          if ((await page.locator('#confirm-action').count()) === 0) return;
           const shown = (await page.locator('#table .th-card.target').count()) > 0;
           if (shown && targetsShown === 0) await keep(page, 'tiehuo-attack');
           targetsShown += shown ? 1 : 0;
-        }
-        const done = await clickDecision(page);
-        if (!done) {
-          await page.waitForTimeout(30);
-          continue;
-        }
-        decisions++;
-        if (done.startsWith('confirm') || done.startsWith('button')) {
+        },
+        afterClick(done) {
           if (done.startsWith('confirm')) confirmed++;
-          // The server answers with a new state, or the button only narrowed the choice.
-          await page.waitForFunction((before) => {
-            const room = document.querySelector('.page.room');
-            return !room || room.getAttribute('data-states') !== before || room.getAttribute('data-phase') === 'over'
-              || document.querySelector('#confirm-action') !== null || document.querySelector('#cancel-action') !== null;
-          }, state.states, { timeout: 5000 }).catch(() => {});
-        }
-      }
-      await page.locator('#result').waitFor({ timeout: 60_000 });
+        },
+      });
       assert.ok(decisions >= 5, `seat 1 decided ${decisions} times`);
       assert.ok(confirmed >= 3, `seat 1 confirmed ${confirmed} actions`);
       assert.ok(targetsShown > 0, 'an attack showed its targets before it was confirmed');
