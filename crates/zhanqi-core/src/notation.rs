@@ -56,6 +56,10 @@ pub trait GameNotation: Game {
     /// the game's specification names none (qizhan §12.1 lists `"modes":[]`: requests carry no
     /// `mode`), while the platform still calls the one mode by its name in `MODES`.
     const PROTOCOL_MODES: &'static [&'static str] = Self::MODES;
+    /// Whether the engine protocol's `new` and `load` take a non-empty `"options"` object: yes,
+    /// unless the game's specification has the engine play only the default rules (siguo
+    /// §15.5), while rooms still offer every option.
+    const ENGINE_OPTIONS: bool = true;
 
     /// The options of a mode, with optional extra options (the engine protocol's `"options"`
     /// object) on top.

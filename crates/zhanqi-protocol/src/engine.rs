@@ -9,8 +9,8 @@ use zhanqi_core::Viewer;
 
 use crate::answer::{GameInfo, Reply, SeatMoves, answer_line};
 use crate::dyn_game::{CHANCE, Choices, DynGame, Turn};
-use crate::error::join;
-use crate::registry::Registry;
+use crate::error::{GameError, join};
+use crate::registry::{GameEntry, Registry};
 use crate::request::{OPS, Request, RequestError};
 
 /// Runs the engine protocol over zhanqi's games ([`Registry::standard`]) until end of input or
@@ -164,7 +164,7 @@ impl Engine {
         let mode = request.optional_string("mode")?;
         let seed = request.unsigned("seed")?;
         let deployments = request.optional_string_map("deployments")?;
-        let options = request.optional_object("options")?;
+        let options = engine_options(entry, request)?;
         let game = entry.new_game_with(mode, options, seed, &deployments)?;
         Ok(self.replace_game(game))
     }
@@ -172,7 +172,7 @@ impl Engine {
     fn load(&mut self, request: &Request) -> Result<Reply, RequestError> {
         let entry = self.registry.find(request.string("game")?)?;
         let position = request.string("position")?;
-        let options = request.optional_object("options")?;
+        let options = engine_options(entry, request)?;
         let seed = request.optional_unsigned("seed")?.unwrap_or(0);
         let game = entry.load_game(position, options, seed)?;
         Ok(self.replace_game(game))
@@ -269,6 +269,22 @@ impl Engine {
             action: game.think(seat, &player, seed)?,
         })
     }
+}
+
+/// The request's `"options"`, refused when non-empty for a game whose engine takes none
+/// ([`GameEntry::engine_options`]); `null` and `{}` mean no options.
+fn engine_options<'r>(
+    entry: &GameEntry,
+    request: &'r Request,
+) -> Result<Option<&'r serde_json::Value>, RequestError> {
+    let options = request.optional_object("options")?;
+    let given = options
+        .and_then(serde_json::Value::as_object)
+        .is_some_and(|object| !object.is_empty());
+    if given && !entry.engine_options() {
+        return Err(GameError::NoEngineOptions { game: entry.name() }.into());
+    }
+    Ok(options)
 }
 
 fn error_reply(error: &RequestError) -> Reply {

@@ -65,6 +65,14 @@ pub enum GameError {
         /// The game's reason (every rule it breaks).
         reason: String,
     },
+    /// Options sent to the engine for a game whose engine plays only its default rules.
+    #[error(
+        "{game} takes no options in the engine protocol, which plays its default rules; send no \"options\" or an empty object"
+    )]
+    NoEngineOptions {
+        /// The game.
+        game: &'static str,
+    },
     /// A seat tried to act while the game waits for a chance outcome.
     #[error(
         "seat {seat} cannot act now: the game is at a chance node, so send roll or play an outcome with seat \"chance\""

@@ -94,6 +94,7 @@ pub struct GameEntry {
     ladder: fn() -> Option<&'static Ladder>,
     modes: &'static [&'static str],
     protocol_modes: &'static [&'static str],
+    engine_options: bool,
     start: StartFn,
     load: LoadFn,
     option_fields: OptionFieldsFn,
@@ -110,6 +111,7 @@ pub const fn entry<G: RegisteredGame>() -> GameEntry {
         ladder: G::ladder,
         modes: G::MODES,
         protocol_modes: G::PROTOCOL_MODES,
+        engine_options: G::ENGINE_OPTIONS,
         start: start::<G>,
         load: load::<G>,
         option_fields: G::option_fields,
@@ -149,6 +151,12 @@ impl GameEntry {
     #[must_use]
     pub fn protocol_modes(&self) -> &'static [&'static str] {
         self.protocol_modes
+    }
+
+    /// Whether the engine protocol's `new` and `load` take options (rooms always do).
+    #[must_use]
+    pub fn engine_options(&self) -> bool {
+        self.engine_options
     }
 
     /// A new standard game in `mode`: [`GameEntry::new_game_with`] without options.

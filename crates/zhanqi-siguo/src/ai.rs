@@ -2,7 +2,9 @@
 //! implementation through which the generic players of `zhanqi-ai` use them.
 //!
 //! * [`SiguoEvaluator`]: seats alive, material, the generals' safety (attackers and guards),
-//!   base control, the threat of bombs on the zones, and cards in hand, summed per team.
+//!   base control, the threat of bombs on the zones, cards in hand, the pressure of pieces
+//!   drawing near the enemy generals, and the best capture of the seat to move, summed per
+//!   team.
 //! * [`ai_deployment`]: the general walled in by soldiers, the chariot and the cannon on clear
 //!   lanes to the two bases in front of the zone.
 
@@ -46,6 +48,20 @@ const GUARDS_COUNTED: usize = 4;
 const BASE_POINTS: f32 = 2.0;
 /// Share of the material in a zone that an enemy holding its base with a bomb card threatens.
 const BOMB_THREAT_SHARE: f32 = 0.5;
+/// Points for a chariot or cannon at an enemy general, falling with its distance to the nearest
+/// one: a one-ply player otherwise has no reason to come closer, and games end by the quiet
+/// limit.
+const HEAVY_PRESS_POINTS: f32 = 2.5;
+/// The same for a soldier.
+const SOLDIER_PRESS_POINTS: f32 = 0.3;
+/// Points for each enemy chariot or cannon on a line through the general, blocked or not: the
+/// attack one capture or one screen away.
+const LINE_PRESSURE_POINTS: f32 = 1.2;
+/// Share of its best capture (the victim less the attacker when the victim is defended) that
+/// the seat to move is counted as having made: a one-ply player sees the reply it leaves.
+const TEMPO_SHARE: f32 = 0.8;
+/// Distance beyond which pressure no longer counts (the width of the board, in steps).
+const PRESS_RANGE: f32 = 34.0;
 /// The team difference that scores about three quarters of a win.
 const SCALE: f32 = 40.0;
 
@@ -62,8 +78,14 @@ impl Evaluator<Siguo> for SiguoEvaluator {
             return BySeat::splat(0.0);
         }
         let mut teams = [0.0_f32; 2];
+        let mut material = BySeat::splat(0.0_f32);
         for seat in (0..4).map(Seat::new) {
-            teams[seat.index() % 2] += seat_strength(state, seat);
+            let (strength, pieces) = seat_strength(state, seat);
+            teams[seat.index() % 2] += strength;
+            material[seat] = pieces;
+        }
+        if let Turn::Seat(mover) = state.state().turn {
+            teams[mover.index() % 2] += TEMPO_SHARE * best_capture(state, mover, &material);
         }
         let lead = (teams[0] - teams[1]) / SCALE;
         let value = 0.95 * lead.tanh();
@@ -71,26 +93,37 @@ impl Evaluator<Siguo> for SiguoEvaluator {
     }
 }
 
-/// What one seat adds to its team.
-fn seat_strength(state: &Siguo, seat: Seat) -> f32 {
+/// What one seat adds to its team, and what taking its general would take (the seat and its
+/// pieces).
+fn seat_strength(state: &Siguo, seat: Seat) -> (f32, f32) {
     let position = state.state();
     let Some(cards) = position.cards[seat] else {
-        return 0.0;
+        return (0.0, 0.0);
     };
     let board = &position.board;
     let mut strength = SEAT_POINTS
         + f32::from(cards.bombs) * BOMB_CARD_POINTS
         + f32::from(cards.exchanges) * EXCHANGE_CARD_POINTS;
+    let targets = enemy_generals(board, seat);
+    let mut pieces = SEAT_POINTS;
     for point in board.pieces_of(seat).iter() {
-        strength += match board.get(point).map(|piece| piece.kind) {
-            Some(Kind::Chariot) => CHARIOT_POINTS,
-            Some(Kind::Cannon) => CANNON_POINTS,
-            Some(Kind::Soldier) => SOLDIER_POINTS,
-            _ => 0.0,
+        let Some(piece) = board.get(point) else {
+            continue;
         };
+        pieces += piece_points(piece.kind);
+        let press = match piece.kind {
+            Kind::Chariot | Kind::Cannon => HEAVY_PRESS_POINTS,
+            Kind::Soldier => SOLDIER_PRESS_POINTS,
+            Kind::General => 0.0,
+        };
+        if press > 0.0 {
+            strength += press * closeness(point, &targets);
+        }
     }
+    strength += pieces - SEAT_POINTS;
     if let Some(general) = board.general_of(seat) {
         strength -= GENERAL_ATTACKED_POINTS * attackers(board, general, seat) as f32;
+        strength -= LINE_PRESSURE_POINTS * heavy_lines(board, general, seat) as f32;
         let guards = (0..DIRECTIONS)
             .filter_map(|direction| general.step(direction))
             .filter(|&point| board.seat_at(point) == Some(seat))
@@ -116,7 +149,92 @@ fn seat_strength(state: &Siguo, seat: Seat) -> f32 {
             }
         }
     }
-    strength
+    (strength, pieces)
+}
+
+/// The points of a piece on the board (a general counts as its seat, elsewhere).
+fn piece_points(kind: Kind) -> f32 {
+    match kind {
+        Kind::General => 0.0,
+        Kind::Chariot => CHARIOT_POINTS,
+        Kind::Cannon => CANNON_POINTS,
+        Kind::Soldier => SOLDIER_POINTS,
+    }
+}
+
+/// The points of the living enemy generals of `seat` (two enemies, each with one general).
+fn enemy_generals(board: &Board, seat: Seat) -> [Option<Point>; 2] {
+    let mut generals = [None; 2];
+    let others = (0..4).map(Seat::new).filter(|&other| enemies(other, seat));
+    for (slot, other) in generals.iter_mut().zip(others) {
+        *slot = board.general_of(other);
+    }
+    generals
+}
+
+/// 1 on an enemy general, falling to 0 at [`PRESS_RANGE`] steps from the nearest one.
+fn closeness(point: Point, targets: &[Option<Point>; 2]) -> f32 {
+    let nearest = targets
+        .iter()
+        .flatten()
+        .map(|target| point.x().abs_diff(target.x()) + point.y().abs_diff(target.y()))
+        .min();
+    nearest.map_or(0.0, |steps| (1.0 - steps as f32 / PRESS_RANGE).max(0.0))
+}
+
+/// How many enemy chariots and cannons of `seat` stand on a line through `target`, whatever
+/// stands between.
+fn heavy_lines(board: &Board, target: Point, seat: Seat) -> usize {
+    let mut count = 0;
+    for direction in 0..DIRECTIONS {
+        let mut point = target;
+        while let Some(next) = point.step(direction) {
+            point = next;
+            if let Some(piece) = board.get(point)
+                && enemies(piece.seat, seat)
+                && matches!(piece.kind, Kind::Chariot | Kind::Cannon)
+            {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+/// The best capture `mover` has now: the victim's points (a general: its seat and every piece
+/// that goes with it), less the capturing piece's when the victim's side could take back.
+fn best_capture(state: &Siguo, mover: Seat, material: &BySeat<f32>) -> f32 {
+    let board = &state.state().board;
+    let mut moves = Vec::with_capacity(96);
+    state.push_moves(mover, &mut moves);
+    let mut best = 0.0_f32;
+    for action in &moves {
+        let Action::Move {
+            from,
+            to,
+            capture: true,
+        } = *action
+        else {
+            continue;
+        };
+        let (Some(attacker), Some(victim)) = (board.get(from), board.get(to)) else {
+            continue;
+        };
+        let gain = if victim.kind == Kind::General {
+            material[victim.seat]
+        } else {
+            let taken = piece_points(victim.kind);
+            // Recaptured when a piece of the victim's side attacks the point (the victim's
+            // side are the enemies of the mover).
+            if attackers(board, to, mover) > 0 {
+                taken - piece_points(attacker.kind).max(SOLDIER_POINTS)
+            } else {
+                taken
+            }
+        };
+        best = best.max(gain);
+    }
+    best
 }
 
 /// The material of `seat` in the zone that `base` bombs, its general counted as the seat.
@@ -127,9 +245,7 @@ fn zone_material(board: &Board, base: Base, seat: Seat) -> f32 {
         .filter(|piece| piece.seat == seat)
         .map(|piece| match piece.kind {
             Kind::General => SEAT_POINTS,
-            Kind::Chariot => CHARIOT_POINTS,
-            Kind::Cannon => CANNON_POINTS,
-            Kind::Soldier => SOLDIER_POINTS,
+            kind => piece_points(kind),
         })
         .sum()
 }
@@ -310,7 +426,19 @@ mod tests {
         let plain = Siguo::load("1:Ga1,Rg5,Sh2 2:Gr1 3:Gr18 4:Ga18,Sk2", None, 0).unwrap();
         let bombable = Siguo::load("1:Ga1,Rl5,Sh2 2:Gr1 3:Gr18 4:Ga18,Sk2", None, 0).unwrap();
         assert!(values(&bombable)[Seat::new(0)] > values(&plain)[Seat::new(0)]);
-        for game in [&quiet, &attacked, &plain, &bombable] {
+        // A chariot near an enemy general presses it, with nothing else changed.
+        let home = Siguo::load("1:Ga1,Rc5 2:Gr1 3:Gr18 4:Ga18", None, 0).unwrap();
+        let pressing = Siguo::load("1:Ga1,Rp5 2:Gr1 3:Gr18 4:Ga18", None, 0).unwrap();
+        assert!(values(&pressing)[Seat::new(0)] > values(&home)[Seat::new(0)]);
+        // Seat 1 is to move: a chariot of seat 2 left where seat 1 takes it for nothing counts
+        // for seat 1's team almost as if taken.
+        let hanging = Siguo::load("1:Ga1,Rc5 2:Gr1,Rc9 3:Gr18 4:Ga18", None, 0).unwrap();
+        let apart = Siguo::load("1:Ga1,Rd5 2:Gr1,Rc9 3:Gr18 4:Ga18", None, 0).unwrap();
+        let swing = values(&hanging)[Seat::new(0)] - values(&apart)[Seat::new(0)];
+        assert!(swing > 0.05, "{swing}");
+        for game in [
+            &quiet, &attacked, &plain, &bombable, &home, &pressing, &hanging,
+        ] {
             let v = values(game);
             assert_eq!(v[Seat::new(0)], v[Seat::new(2)]);
             assert_eq!(v[Seat::new(0)], -v[Seat::new(1)]);

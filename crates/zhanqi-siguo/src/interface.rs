@@ -129,6 +129,8 @@ impl Game for Siguo {
 impl GameNotation for Siguo {
     const NAME: &'static str = "siguo";
     const MODES: &'static [&'static str] = &[MODE];
+    // §15.5: the engine plays the default ruleset and refuses options; rooms offer all of §14.
+    const ENGINE_OPTIONS: bool = false;
 
     fn options_for(
         mode: Option<&str>,
@@ -186,6 +188,11 @@ impl GameNotation for Siguo {
     /// Reads an action of §11.4, or a seat's deployment written as a layout
     /// ([`crate::Layout`]: the same text for every seat, which the platform's deployment
     /// editor and saved layouts use); a layout is told apart by its `/`, which no action has.
+    ///
+    /// §15.3.1 names only the deployment string, so the layout is an extension of the engine
+    /// protocol: rooms store their seats' layouts and start (and replay) their games through
+    /// this one reader, which the engine's `new` and `play` share. It adds no position or
+    /// answer §15 does not have: a layout read here is the same deployment as its string.
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, NotationError> {
         if text.contains('/') {
             return crate::Layout::parse(text)

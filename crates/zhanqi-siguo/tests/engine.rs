@@ -268,3 +268,63 @@ fn think_gives_a_whole_deployment_then_listed_moves() {
         );
     }
 }
+
+#[test]
+fn the_engine_refuses_options_and_plays_the_default_rules() {
+    // §15.5: "A `load` or `new` with a non-empty "options" is refused", though rooms offer
+    // every §14 parameter.
+    let mut session = Session::new();
+    let position = "1:Ga1,Rl9 2:Gr1,Sl5 3:Gr18 4:Ga18";
+    for options in [json!({"quiet_limit":50}), json!({"general_captures":false})] {
+        for request in [
+            json!({"op":"new","game":"siguo","seed":5,"options":options}),
+            json!({"op":"load","game":"siguo","position":position,"options":options}),
+        ] {
+            let refusal = session.refused(&request);
+            assert!(refusal.contains("takes no options"), "{refusal}");
+            assert!(!refusal.contains('§'), "{refusal}");
+        }
+    }
+    // A refused request leaves no game behind.
+    session.refused(&json!({"op":"legal"}));
+    // No options, null and the empty object are the default game, the same each way.
+    let plain = session.ok(&json!({"op":"new","game":"siguo","seed":5}));
+    for options in [Value::Null, json!({})] {
+        let again = session.ok(&json!({"op":"new","game":"siguo","seed":5,"options":options}));
+        assert_eq!(again, plain);
+        let loaded =
+            session.ok(&json!({"op":"load","game":"siguo","position":position,"options":options}));
+        assert!(
+            loaded["position"]
+                .as_str()
+                .unwrap()
+                .ends_with(" 1 4/2,4/2,4/2,4/2 - 0 0")
+        );
+    }
+}
+
+#[test]
+fn rooms_still_offer_every_option_of_14() {
+    let entry = zhanqi_protocol::Registry::standard().find("siguo").unwrap();
+    assert!(!entry.engine_options());
+    assert_eq!(entry.option_fields(None).len(), 17);
+    // Rooms (and records) create games with options: the registry itself takes them.
+    let options = json!({"quiet_limit":50});
+    assert!(entry.new_game_with(None, Some(&options), 5, &[]).is_ok());
+}
+
+#[test]
+fn a_layout_deploys_as_its_deployment_string_and_records_as_the_string() {
+    // The documented extension of §15.3.1 (docs/engine-protocol.md): the lobby's layout, the
+    // same text for every seat, is read as that seat's deployment string. §12.1's demo is this
+    // layout for seats 1 and 3; seats 2 and 4 see their zones mirrored (layout.rs), so their
+    // demo strings are given as strings.
+    const DEMO_LAYOUT: &str = "SSSSSS/SSSSSS/C...SS/....SS/....SS/G..RSS";
+    let mut session = Session::new();
+    let layouts = json!({"1":DEMO_LAYOUT,"2":DEMO[1],"3":DEMO_LAYOUT,"4":DEMO[3]});
+    let answer = session.ok(&json!({"op":"new","game":"siguo","seed":3,"deployments":layouts}));
+    assert_eq!(answer["position"], START);
+    session.load("siguo", EMPTY);
+    let played = session.ok(&json!({"op":"play","seat":"3","move":DEMO_LAYOUT}));
+    assert_eq!(played["record"], format!("deploy {}", DEMO[2]));
+}
