@@ -11,6 +11,7 @@ mod cluster;
 mod common;
 mod connections;
 mod crash;
+mod deck_files;
 mod draws;
 mod first_player;
 mod fuzz_frames;
