@@ -3,9 +3,10 @@
 //! cards in hand (a side with none left loses, §8.1), the budget it leaves unused, and the
 //! damage its cards in range threaten against the opponent's cards, generals first.
 
-use zhanqi_core::BySeat;
 use zhanqi_core::ai::{AiGame, Evaluator, outcome_values};
+use zhanqi_core::{BySeat, Seat};
 
+use crate::action::Action;
 use crate::board::{Side, Zone, ZoneKind};
 use crate::cards::Kind;
 use crate::state::{BoardCard, Phase, Qizhan};
@@ -144,11 +145,22 @@ impl AiGame for Qizhan {
     fn evaluator() -> Box<dyn Evaluator<Qizhan>> {
         Box::new(QizhanEvaluator)
     }
+
+    /// The id of the card a seat plays from its hand (a main card into a zone, an aux card
+    /// onto a host or caster, an event); revivals, swaps and discards put nothing of the
+    /// hand into play and count nothing.
+    fn study_labels(&self, _seat: Seat, action: &Action, labels: &mut Vec<String>) {
+        if let Action::PlayInto(card, _) | Action::PlayOn(card, _) | Action::PlayEvent(card) =
+            action
+        {
+            labels.push(self.card(*card).id.clone());
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use zhanqi_core::{GameNotation, Seat};
+    use zhanqi_core::{GameNotation, GameRng, ToAct};
 
     use super::*;
     use crate::QizhanOptions;
@@ -201,6 +213,51 @@ mod tests {
             "{} {}",
             value(&threatening),
             value(safe)
+        );
+    }
+
+    /// A play from hand is labelled with its card id (main, aux and event cards alike);
+    /// ending the turn, moving and attacking are not.
+    #[test]
+    fn study_labels_name_the_cards_played_from_hand() {
+        let mut seen_play = 0;
+        let mut seen_other = 0;
+        for seed in 0..40 {
+            let mut game = Qizhan::new(&QizhanOptions::default(), seed).unwrap();
+            let mut rng = GameRng::stream(seed, 2);
+            let mut actions = Vec::new();
+            let mut labels = Vec::new();
+            loop {
+                let seat = match game.to_act() {
+                    ToAct::Over => break,
+                    ToAct::Chance => {
+                        game.roll().unwrap();
+                        continue;
+                    }
+                    ToAct::Seats(seats) => seats.lowest().unwrap(),
+                };
+                actions.clear();
+                game.legal_actions(seat, &mut actions);
+                for action in &actions {
+                    labels.clear();
+                    game.study_labels(seat, action, &mut labels);
+                    let text = game.action_text(action);
+                    let mut words = text.split(' ');
+                    if words.next() == Some("play") {
+                        assert_eq!(labels, [words.next().unwrap()], "{text}");
+                        seen_play += 1;
+                    } else {
+                        assert!(labels.is_empty(), "{text}: {labels:?}");
+                        seen_other += 1;
+                    }
+                }
+                let action = actions[rng.below(actions.len())];
+                game.apply_unchecked(seat, &action);
+            }
+        }
+        assert!(
+            seen_play > 100 && seen_other > 100,
+            "{seen_play} {seen_other}"
         );
     }
 

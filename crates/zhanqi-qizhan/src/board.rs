@@ -161,6 +161,12 @@ impl ZoneKinds {
         self.0 |= 1 << kind as u8;
     }
 
+    /// The kinds in both sets.
+    #[must_use]
+    pub const fn and(self, other: ZoneKinds) -> ZoneKinds {
+        ZoneKinds(self.0 & other.0)
+    }
+
     /// Whether every kind of `self` is in `other`.
     #[must_use]
     pub const fn is_subset(self, other: ZoneKinds) -> bool {
@@ -284,6 +290,23 @@ impl BoardGraph {
         }
     }
 
+    /// The locations whose kind is in `kinds`, as a bit set.
+    #[must_use]
+    pub const fn locations_of(&self, kinds: ZoneKinds) -> u64 {
+        let arm = (1u64 << self.arms) - 1;
+        let mut set = 0;
+        if kinds.contains(ZoneKind::Front) {
+            set |= 1;
+        }
+        if kinds.contains(ZoneKind::Frontier) {
+            set |= arm << 1;
+        }
+        if kinds.contains(ZoneKind::Landing) {
+            set |= arm << (1 + self.arms);
+        }
+        set
+    }
+
     /// The intra-side neighbours of a location, as a bit set.
     #[must_use]
     pub fn neighbours(&self, loc: u8) -> u64 {
@@ -386,6 +409,25 @@ mod tests {
             layer = next;
         }
         depth
+    }
+
+    /// The location set of every set of kinds is the locations whose kind is in it.
+    #[test]
+    fn locations_of_kinds_match_each_location_kind() {
+        for arms in 1..=MAX_ARMS as u8 {
+            let graph = BoardGraph::new(arms, false);
+            for bits in 0..8u8 {
+                let kinds = ZoneKinds(bits);
+                let expected = (0..graph.locations())
+                    .filter(|&loc| kinds.contains(graph.kind(loc)))
+                    .fold(0u64, |set, loc| set | 1 << loc);
+                assert_eq!(
+                    graph.locations_of(kinds),
+                    expected,
+                    "arms {arms}, kinds {bits:03b}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -123,9 +123,9 @@ fn read(text: &str) -> Result<ReadDeck, Vec<Fault>> {
 
 impl Qizhan {
     /// The card table a deck is checked against: this game's, with the deck's own
-    /// definitions joined (a definition with a table id replaces that card), or every
-    /// violation of a definition.
-    fn table_with(&self, deck: &ReadDeck) -> Result<CardTable, Vec<Fault>> {
+    /// definitions joined (a definition with a table id replaces that card), and every
+    /// violation of a definition (such a definition is left out of the table).
+    fn table_with(&self, deck: &ReadDeck) -> (CardTable, Vec<Fault>) {
         let rules = CardRules {
             building_cost: self.rules.options.building_cost,
         };
@@ -143,9 +143,11 @@ impl Qizhan {
                 Err(violations) => problems.extend(violations.into_iter().map(|violation| {
                     (
                         both(
+                            // The detail is English (the engine protocol's words); the
+                            // Chinese sentence names the card and field alone.
                             format!(
-                                "卡牌 {} 的欄位 {}：{}",
-                                violation.card, violation.field, violation.message
+                                "卡牌 {} 的欄位 {} 不合規則",
+                                violation.card, violation.field
                             ),
                             format!(
                                 "card {}, field {}: {}",
@@ -159,11 +161,7 @@ impl Qizhan {
                 })),
             }
         }
-        if problems.is_empty() {
-            Ok(CardTable::new(cards))
-        } else {
-            Err(problems)
-        }
+        (CardTable::new(cards), problems)
     }
 
     /// Every way a deck file breaks the deck rules of this game (§9), or the deck as card
@@ -175,6 +173,8 @@ impl Qizhan {
         for id in &deck.ids {
             match table.index(id) {
                 Some(index) => indices.push(index),
+                // A definition at fault is reported with its fields.
+                None if deck.definitions.contains_key(id) => {}
                 None => problems.push((
                     both(
                         format!("卡牌 {id} 不在本局的卡表中"),
@@ -281,8 +281,8 @@ impl Qizhan {
     /// Every violation.
     pub fn check_deck_faults(&self, text: &str) -> Result<String, Vec<Fault>> {
         let deck = read(text)?;
-        let table = self.table_with(&deck)?;
-        let problems = self.deck_problems(&deck, &table);
+        let (table, mut problems) = self.table_with(&deck);
+        problems.extend(self.deck_problems(&deck, &table));
         if !problems.is_empty() {
             return Err(problems);
         }
@@ -391,9 +391,7 @@ impl Qizhan {
         for id in &deck.ids {
             *copies.entry(id.as_str()).or_default() += 1;
         }
-        let table = self
-            .table_with(&deck)
-            .unwrap_or_else(|_| self.rules.table.clone());
+        let (table, _) = self.table_with(&deck);
         let catalogue: Vec<Value> = (0..table.len() as CardIndex)
             .map(|index| card_json(table.card(index)))
             .collect();

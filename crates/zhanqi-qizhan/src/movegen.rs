@@ -3,9 +3,9 @@
 use zhanqi_core::{SeatSet, ToAct};
 
 use crate::action::Action;
-use crate::board::{MAX_ARMS, Side, Zone};
+use crate::board::{Side, Zone};
 use crate::cards::{Card, CardIndex, Kind};
-use crate::effect::Trigger;
+use crate::effect::{Keyword, Trigger};
 use crate::resolve::Choice;
 use crate::state::{BoardCard, CardRef, Phase, Qizhan};
 
@@ -76,45 +76,69 @@ impl Qizhan {
     fn push_main_actions(&self, out: &mut Vec<Action>) {
         out.push(Action::End);
         let side = self.active;
+        let graph = &self.rules.graph;
+        let capacity = self.rules.options.zone_capacity as usize;
+        // The locations with room, once for every play and move: the board is sorted by
+        // location, so each location's cards are one run.
+        let mut room = (1u64 << graph.locations()) - 1;
+        if capacity > 0 {
+            let board = &self.sides[side].board;
+            let mut start = 0;
+            while start < board.len() {
+                let loc = board[start].loc;
+                let run = board[start..].iter().take_while(|c| c.loc == loc).count();
+                if run >= capacity {
+                    room &= !(1u64 << loc);
+                }
+                start += run;
+            }
+        }
         let budget = self.budget();
         self.each_hand_id(|card| {
             if self.spent + u32::from(self.card(card).cost) <= budget {
-                self.push_plays(card, out);
+                self.push_plays(card, room, out);
             }
         });
-        let graph = &self.rules.graph;
-        let capacity = self.rules.options.zone_capacity as usize;
-        let mut counts = [0usize; 1 + 2 * MAX_ARMS as usize];
-        for card in &self.sides[side].board {
-            counts[usize::from(card.loc)] += 1;
+        let enemy = side.other();
+        let granted = self.keywords_granted();
+        // The enemy locations that hold a guard (5.8), once for every attack.
+        let mut guarded = 0u64;
+        for target in &self.sides[enemy].board {
+            if self
+                .keywords_with(granted, enemy, target)
+                .contains(Keyword::Guard)
+            {
+                guarded |= 1 << target.loc;
+            }
         }
         for card in &self.sides[side].board {
             let from = Qizhan::reference(side, card);
             if card.mp >= 1 {
                 let printed = self.card(card.card);
                 if matches!(printed.kind, Kind::General | Kind::Troop) {
-                    let mut neighbours = graph.neighbours(card.loc);
+                    let mut neighbours = graph.neighbours(card.loc) & room;
                     while neighbours != 0 {
                         let loc = neighbours.trailing_zeros() as u8;
                         neighbours &= neighbours - 1;
-                        if printed.may_occupy(graph.kind(loc))
-                            && (capacity == 0 || counts[usize::from(loc)] < capacity)
-                        {
+                        if printed.may_occupy(graph.kind(loc)) {
                             out.push(Action::Move(from, Zone::new(side, loc)));
                         }
                     }
                 }
             }
-            if card.ap >= 1 && !card.stunned {
-                let stats = self.effective(side, card);
-                if stats.atk >= 1 {
-                    let enemy = side.other();
+            if card.ap >= 1 && !card.stunned && !self.sides[enemy].board.is_empty() {
+                let (atk, range) = self.attack_stats(side, card);
+                if atk >= 1 {
                     for target in &self.sides[enemy].board {
-                        let to = Qizhan::reference(enemy, target);
-                        if i32::from(self.distance(from.zone, to.zone)) <= stats.range
-                            && !self.guarded(enemy, target)
+                        // A target is guarded when its zone holds a guard and it is none.
+                        if i32::from(graph.distance(from.zone, Zone::new(enemy, target.loc)))
+                            <= range
+                            && (guarded & (1 << target.loc) == 0
+                                || self
+                                    .keywords_with(granted, enemy, target)
+                                    .contains(Keyword::Guard))
                         {
-                            out.push(Action::Attack(from, to));
+                            out.push(Action::Attack(from, Qizhan::reference(enemy, target)));
                         }
                     }
                 }
@@ -122,17 +146,19 @@ impl Qizhan {
         }
     }
 
-    /// The plays of one affordable card id (§6.1, 5.7(b)).
-    fn push_plays(&self, card: CardIndex, out: &mut Vec<Action>) {
+    /// The plays of one affordable card id (§6.1, 5.7(b)); `room` holds the active side's
+    /// locations that have room.
+    fn push_plays(&self, card: CardIndex, room: u64, out: &mut Vec<Action>) {
         let side = self.active;
         let printed = self.card(card);
         match printed.kind {
             Kind::General | Kind::Troop | Kind::Building => {
-                for loc in 0..self.rules.graph.locations() {
-                    let zone = Zone::new(side, loc);
-                    if self.may_deploy(card, zone) {
-                        out.push(Action::PlayInto(card, zone));
-                    }
+                let kinds = printed.deploy_zones.and(printed.zones);
+                let mut locations = room & self.rules.graph.locations_of(kinds);
+                while locations != 0 {
+                    let loc = locations.trailing_zeros() as u8;
+                    locations &= locations - 1;
+                    out.push(Action::PlayInto(card, Zone::new(side, loc)));
                 }
             }
             Kind::Event => {

@@ -662,6 +662,7 @@ impl Qizhan {
         let mut card = self.sides[side].board.remove(index);
         card.loc = loc;
         self.sides[side].board_insert(card);
+        self.move_auras(entry, loc);
         for frame in &mut self.stack {
             if let Some(source) = &mut frame.source
                 && source.entry == entry

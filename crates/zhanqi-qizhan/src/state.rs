@@ -276,10 +276,11 @@ pub struct Qizhan {
     pub(crate) stack: Vec<Frame>,
     /// A reusable buffer of (side, entry) pairs, so that resolution does not allocate.
     pub(crate) scratch: Vec<(Side, u32)>,
-    /// The auras on the board: (owner, entry of the card or host, card carrying the aura),
-    /// rebuilt by [`Qizhan::refresh_auras`] whenever a card enters or leaves the board or an
-    /// attachment is made, so that effective stats need not look at every card.
-    pub(crate) aura_sources: Vec<(Side, u32, CardIndex)>,
+    /// The auras on the board, one per static effect of a card or attachment there, rebuilt
+    /// by [`Qizhan::refresh_auras`] whenever a card enters or leaves the board or an
+    /// attachment is made and moved along by [`Qizhan::move_auras`], so that effective stats
+    /// need not look at every card.
+    pub(crate) aura_sources: Vec<crate::stats::Aura>,
 }
 
 impl Qizhan {

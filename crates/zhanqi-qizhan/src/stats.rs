@@ -37,32 +37,64 @@ impl Effective {
     }
 }
 
-/// Whether an aura of a card at `source` (controlled by `owner`, entry `source_entry`)
-/// reaches the card `target` of `target_side`.
-pub(crate) fn aura_reaches(
-    game: &Qizhan,
-    effect: &Effect,
-    owner: Side,
-    source: Zone,
-    source_entry: u32,
-    target_side: Side,
-    target: &BoardCard,
-) -> bool {
-    let target_zone = Zone::new(target_side, target.loc);
-    let selected = match effect.selector {
-        Selector::Own => return target.entry == source_entry,
-        Selector::FriendsZone => {
-            target_side == owner && target_zone == source && target.entry != source_entry
-        }
-        Selector::AllFriends => target_side == owner,
-        Selector::AllEnemies => target_side != owner,
-        Selector::All => true,
-        _ => false,
-    };
-    selected
-        && effect
-            .range
-            .is_none_or(|r| game.distance(source, target_zone) <= r)
+/// One static effect acting on the board (§5.3): what it adds, from which card and zone, and
+/// to whom. The game keeps one per aura effect of each board card and attachment, so that
+/// effective stats read neither the card table nor the board to find them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Aura {
+    /// The controller of the source.
+    pub owner: Side,
+    /// The source's entry number (the host's, for an attachment).
+    pub entry: u32,
+    /// The source's location on its owner's side, kept up to date as it moves.
+    pub loc: u8,
+    /// Whom it reaches.
+    pub selector: Selector,
+    /// Its range limit, if any.
+    pub range: Option<u8>,
+    /// What it adds.
+    pub kind: ModifierKind,
+}
+
+impl Aura {
+    /// The aura of one static `buff` or `grant` effect of a source card; `None` for any
+    /// other operation.
+    fn of(owner: Side, source: &BoardCard, effect: &Effect) -> Option<Aura> {
+        let kind = match effect.op {
+            Op::Buff(stat, delta) => ModifierKind::Buff(stat, delta),
+            Op::Grant(keyword) => ModifierKind::Grant(keyword),
+            _ => return None,
+        };
+        Some(Aura {
+            owner,
+            entry: source.entry,
+            loc: source.loc,
+            selector: effect.selector,
+            range: effect.range,
+            kind,
+        })
+    }
+
+    /// Whether it reaches the card `target` of `target_side`.
+    fn reaches(&self, game: &Qizhan, target_side: Side, target: &BoardCard) -> bool {
+        let selected = match self.selector {
+            Selector::Own => return target.entry == self.entry,
+            Selector::FriendsZone => {
+                target_side == self.owner && target.loc == self.loc && target.entry != self.entry
+            }
+            Selector::AllFriends => target_side == self.owner,
+            Selector::AllEnemies => target_side != self.owner,
+            Selector::All => true,
+            _ => false,
+        };
+        selected
+            && self.range.is_none_or(|r| {
+                game.distance(
+                    Zone::new(self.owner, self.loc),
+                    Zone::new(target_side, target.loc),
+                ) <= r
+            })
+    }
 }
 
 impl Qizhan {
@@ -92,27 +124,45 @@ impl Qizhan {
         value
     }
 
+    /// A board card's effective attack and range (§5.6): what listing its attacks needs,
+    /// without the rest of [`Qizhan::effective`].
+    #[inline]
+    pub(crate) fn attack_stats(&self, side: Side, card: &BoardCard) -> (i32, i32) {
+        let printed = self.card(card.card);
+        let (mut atk, mut range) = (i32::from(printed.atk), i32::from(printed.range));
+        let mut buff = |kind: ModifierKind| {
+            if let ModifierKind::Buff(stat, delta) = kind {
+                match stat {
+                    Stat::Atk => atk += i32::from(delta),
+                    Stat::Range => range += i32::from(delta),
+                    Stat::Armour | Stat::MaxTroops => {}
+                }
+            }
+        };
+        for aura in &self.aura_sources {
+            if aura.reaches(self, side, card) {
+                buff(aura.kind);
+            }
+        }
+        for modifier in &self.modifiers {
+            if modifier.host == card.entry {
+                buff(modifier.kind);
+            }
+        }
+        (atk.max(0), range.max(i32::from(printed.range >= 1)))
+    }
+
     /// Adds the static buffs and grants of every card and attachment that reach the card.
     fn add_auras(&self, side: Side, card: &BoardCard, value: &mut Effective) {
-        for &(owner, entry, carrier) in &self.aura_sources {
-            let Some(source) = self.sides[owner].board.iter().find(|c| c.entry == entry) else {
-                continue;
-            };
-            let source_zone = Zone::new(owner, source.loc);
-            for effect in &self.card(carrier).auras {
-                if aura_reaches(self, effect, owner, source_zone, source.entry, side, card) {
-                    match effect.op {
-                        Op::Buff(stat, delta) => value.add(ModifierKind::Buff(stat, delta)),
-                        Op::Grant(keyword) => value.add(ModifierKind::Grant(keyword)),
-                        _ => {}
-                    }
-                }
+        for aura in &self.aura_sources {
+            if aura.reaches(self, side, card) {
+                value.add(aura.kind);
             }
         }
     }
 
-    /// Rebuilds the list of auras on the board: every board card with an aura, then every
-    /// attachment with one (its host as source).
+    /// Rebuilds the list of auras on the board: those of every board card, then those of
+    /// every attachment (its host as source), each card's in the order of its effects.
     pub(crate) fn refresh_auras(&mut self) {
         self.aura_sources.clear();
         let table = &self.rules.table;
@@ -122,13 +172,15 @@ impl Qizhan {
         for owner in Side::BOTH {
             for source in &self.sides[owner].board {
                 if table.has_aura(source.card) {
-                    self.aura_sources.push((owner, source.entry, source.card));
+                    for effect in &table.card(source.card).auras {
+                        self.aura_sources.extend(Aura::of(owner, source, effect));
+                    }
                 }
             }
         }
         for attachment in &self.attachments {
             if table.has_aura(attachment.card)
-                && let Some((owner, _)) = Side::BOTH.into_iter().find_map(|side| {
+                && let Some((owner, host)) = Side::BOTH.into_iter().find_map(|side| {
                     self.sides[side]
                         .board
                         .iter()
@@ -136,8 +188,18 @@ impl Qizhan {
                         .map(|c| (side, c))
                 })
             {
-                self.aura_sources
-                    .push((owner, attachment.host, attachment.card));
+                for effect in &table.card(attachment.card).auras {
+                    self.aura_sources.extend(Aura::of(owner, host, effect));
+                }
+            }
+        }
+    }
+
+    /// The auras of a card that moved follow it to its new location.
+    pub(crate) fn move_auras(&mut self, entry: u32, loc: u8) {
+        for aura in &mut self.aura_sources {
+            if aura.entry == entry {
+                aura.loc = loc;
             }
         }
     }
@@ -145,11 +207,21 @@ impl Qizhan {
     /// A board card's keywords now: printed, unless an aura or a modifier grants some.
     #[must_use]
     pub fn keywords(&self, side: Side, card: &BoardCard) -> Keywords {
-        let granted = self.rules.table.keyword_auras
+        self.keywords_with(self.keywords_granted(), side, card)
+    }
+
+    /// Whether any card's keywords may differ from its printed ones now: a card of the table
+    /// grants keywords by an aura, or a modifier grants one.
+    pub(crate) fn keywords_granted(&self) -> bool {
+        self.rules.table.keyword_auras
             || self
                 .modifiers
                 .iter()
-                .any(|m| matches!(m.kind, ModifierKind::Grant(_)));
+                .any(|m| matches!(m.kind, ModifierKind::Grant(_)))
+    }
+
+    /// A board card's keywords, given [`Qizhan::keywords_granted`].
+    pub(crate) fn keywords_with(&self, granted: bool, side: Side, card: &BoardCard) -> Keywords {
         if granted {
             self.effective(side, card).keywords
         } else {

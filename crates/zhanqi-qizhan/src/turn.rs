@@ -25,7 +25,14 @@ impl Qizhan {
             rng.shuffle(&mut deck);
             // Top card first in the shuffle; stored with the top last.
             deck.reverse();
-            sides[side].deck = deck;
+            let cards = &mut sides[side];
+            cards.deck = deck;
+            // Room for a usual game at once, so that play does not grow these one by one.
+            cards.hand.reserve(16);
+            cards.board.reserve(16);
+            for pile in &mut cards.discard {
+                pile.reserve(8);
+            }
         }
         let opening = rules.options.opening_hand;
         let extra = rules.options.second_player_extra_cards;
@@ -42,9 +49,9 @@ impl Qizhan {
             seq: 0,
             result: None,
             sides,
-            attachments: Vec::new(),
-            modifiers: Vec::new(),
-            stack: Vec::new(),
+            attachments: Vec::with_capacity(8),
+            modifiers: Vec::with_capacity(8),
+            stack: Vec::with_capacity(8),
             scratch: Vec::with_capacity(16),
             aura_sources: Vec::with_capacity(8),
         };
