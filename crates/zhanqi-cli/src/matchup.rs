@@ -22,9 +22,9 @@ pub struct MatchArgs {
     /// The mode (as the game names it); the game's first mode by default.
     #[arg(long)]
     mode: Option<String>,
-    /// Game options as a JSON object, merged over the mode's defaults
+    /// Game options as a JSON object, or a file holding one, merged over the mode's defaults
     /// (e.g. `'{"first_player_bonus":0}'` for shengke); kept in the results.
-    #[arg(long, value_name = "JSON", value_parser = parse_options)]
+    #[arg(long, value_name = "JSON|FILE", value_parser = parse_options)]
     options: Option<serde_json::Value>,
     /// Games after which the match stops undecided (rounded up to whole pairs).
     #[arg(long, default_value_t = 10_000)]

@@ -17,9 +17,9 @@ pub struct SimArgs {
     /// The mode (as the game names it); the game's first mode by default.
     #[arg(long)]
     mode: Option<String>,
-    /// Game options as a JSON object, merged over the mode's defaults
+    /// Game options as a JSON object, or a file holding one, merged over the mode's defaults
     /// (e.g. `'{"first_player_bonus":0}'` for shengke); kept in the results.
-    #[arg(long, value_name = "JSON", value_parser = parse_options)]
+    #[arg(long, value_name = "JSON|FILE", value_parser = parse_options)]
     options: Option<serde_json::Value>,
     /// Games in the study.
     #[arg(long, default_value_t = 1000)]
@@ -133,22 +133,50 @@ pub fn command_line() -> String {
         .join(" ")
 }
 
-/// Parses `--options`: JSON text holding an object.
+/// Parses `--options`: a JSON object, given as the text itself or as the name of a file that
+/// holds it (a designer's options file, e.g. changed cards in a deck list).
 pub fn parse_options(text: &str) -> Result<serde_json::Value, String> {
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|error| format!("not JSON: {error}"))?;
-    if value.is_object() {
-        Ok(value)
+    let path = std::path::Path::new(text);
+    let (value, source) = if path.is_file() {
+        let file = std::fs::read_to_string(path)
+            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+        let value = serde_json::from_str(&file)
+            .map_err(|error| format!("{} is not JSON: {error}", path.display()))?;
+        (value, format!("{}", path.display()))
     } else {
-        Err(format!(
-            "expected a JSON object such as '{{\"first_player_bonus\":0}}', got {value}"
-        ))
+        let value = serde_json::from_str(text)
+            .map_err(|error| format!("not JSON (and no file of that name): {error}"))?;
+        (value, "the options".to_owned())
+    };
+    match value {
+        serde_json::Value::Object(_) => Ok(value),
+        other => Err(format!(
+            "{source} must hold a JSON object such as '{{\"first_player_bonus\":0}}', not {other}"
+        )),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::parse_options;
+
+    #[test]
+    fn options_come_from_a_file_too() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("options.json");
+        std::fs::write(&path, r#"{"first_player_bonus":2}"#).unwrap();
+        let value = parse_options(path.to_str().unwrap()).unwrap();
+        assert_eq!(value["first_player_bonus"], 2);
+        std::fs::write(&path, "[1]").unwrap();
+        let error = parse_options(path.to_str().unwrap()).unwrap_err();
+        assert!(
+            error.contains("options.json must hold a JSON object"),
+            "{error}"
+        );
+        std::fs::write(&path, "{").unwrap();
+        let error = parse_options(path.to_str().unwrap()).unwrap_err();
+        assert!(error.contains("options.json is not JSON"), "{error}");
+    }
 
     #[test]
     fn options_take_a_json_object() {

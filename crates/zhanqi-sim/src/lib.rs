@@ -34,8 +34,8 @@ pub use record::{GameRecord, SeatOutcome, SeatRecord, read_results, without_timi
 pub use report::write_report;
 pub use study::{Study, StudyConfig, StudyFiles, StudyOutcome, run_study};
 pub use summary::{
-    Bin, FirstMover, Lengths, PlayerRates, Rates, ReasonCount, SeatRates, Summary, TeamRates,
-    Throughput,
+    Bin, FirstMover, LabelRates, Lengths, PlayerRates, Rates, ReasonCount, SeatRates, Summary,
+    TeamRates, Throughput,
 };
 
 /// The options of a study or match: the mode's defaults with `extra` (a JSON object, as

@@ -46,6 +46,8 @@ pub struct Played {
     pub plies: u64,
     /// Wall-clock time of the game, in milliseconds.
     pub duration_ms: f64,
+    /// What each seat put into play ([`AiGame::study_labels`]), each label once, sorted.
+    pub labels: BySeat<Vec<String>>,
 }
 
 /// Plays `game` to its end with one player per seat (`players[seat]`), asking each seat that
@@ -66,6 +68,8 @@ pub fn play<G: AiGame>(
     let mut plies = 0;
     let mut first_mover = None;
     let mut stopped = false;
+    let mut labels: BySeat<Vec<String>> = BySeat::from_fn(|_| Vec::new());
+    let mut action_labels = Vec::new();
     loop {
         match game.to_act() {
             ToAct::Over => break,
@@ -89,6 +93,12 @@ pub fn play<G: AiGame>(
                         seat: seat.index(),
                         player: player.name(),
                     })?;
+                game.study_labels(seat, &action, &mut action_labels);
+                for label in action_labels.drain(..) {
+                    if !labels[seat].contains(&label) {
+                        labels[seat].push(label);
+                    }
+                }
                 game.apply_unchecked(seat, &action);
                 if listed {
                     plies += 1;
@@ -96,6 +106,9 @@ pub fn play<G: AiGame>(
                 }
             }
         }
+    }
+    for seat_labels in &mut labels.0 {
+        seat_labels.sort_unstable();
     }
     let (winners, reason) = match game.outcome() {
         Some(outcome) if !stopped => (outcome.winners, outcome.reason.to_owned()),
@@ -107,5 +120,6 @@ pub fn play<G: AiGame>(
         first_mover,
         plies,
         duration_ms: start.elapsed().as_secs_f64() * 1000.0,
+        labels,
     })
 }

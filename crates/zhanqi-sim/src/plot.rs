@@ -40,16 +40,48 @@ enum Kind {
     SeatWinRates,
     GameLengths,
     EndReasons,
+    LabelWinDifference,
+    LabelPlayRate,
 }
 
 impl Kind {
-    const ALL: [Kind; 3] = [Kind::SeatWinRates, Kind::GameLengths, Kind::EndReasons];
+    const ALL: [Kind; 5] = [
+        Kind::SeatWinRates,
+        Kind::GameLengths,
+        Kind::EndReasons,
+        Kind::LabelWinDifference,
+        Kind::LabelPlayRate,
+    ];
+
+    /// Whether the summary has what this plot shows (labels only for a game that has them).
+    fn applies(self, summary: &Summary) -> bool {
+        match self {
+            Kind::LabelWinDifference | Kind::LabelPlayRate => !summary.labels.is_empty(),
+            _ => true,
+        }
+    }
+
+    /// Width and height in pixels: label plots grow with the number of labels.
+    fn size(self, summary: &Summary) -> (u32, u32) {
+        match self {
+            Kind::LabelWinDifference | Kind::LabelPlayRate => {
+                let rows = u32::try_from(summary.labels.len()).unwrap_or(u32::MAX);
+                (
+                    SIZE.0,
+                    SIZE.1.max(rows.saturating_mul(18).saturating_add(90)),
+                )
+            }
+            _ => SIZE,
+        }
+    }
 
     fn file_stem(self) -> &'static str {
         match self {
             Kind::SeatWinRates => "win-rate-by-seat",
             Kind::GameLengths => "game-length",
             Kind::EndReasons => "end-reasons",
+            Kind::LabelWinDifference => "label-win-difference",
+            Kind::LabelPlayRate => "label-play-rate",
         }
     }
 
@@ -58,6 +90,8 @@ impl Kind {
             Kind::SeatWinRates => "Win rate by seat (95 % Wilson interval)",
             Kind::GameLengths => "Game length (plies)",
             Kind::EndReasons => "End reasons",
+            Kind::LabelWinDifference => "Win rate when played minus when not (95 % interval)",
+            Kind::LabelPlayRate => "Play rate (share of seats that played it)",
         }
     }
 }
@@ -70,6 +104,7 @@ pub fn draw_plots(summary: &Summary, folder: &Path) -> Result<Vec<Plot>, SimErro
     register_embedded_font()?;
     Kind::ALL
         .into_iter()
+        .filter(|kind| kind.applies(summary))
         .map(|kind| {
             let failed = |message: String| SimError::Plot {
                 name: kind.file_stem(),
@@ -77,13 +112,14 @@ pub fn draw_plots(summary: &Summary, folder: &Path) -> Result<Vec<Plot>, SimErro
             };
             let mut svg = String::new();
             {
-                let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+                let root =
+                    SVGBackend::with_string(&mut svg, kind.size(summary)).into_drawing_area();
                 draw(kind, &root, summary).map_err(|error| failed(error.to_string()))?;
                 root.present().map_err(|error| failed(error.to_string()))?;
             }
             let png = folder.join(format!("{}.png", kind.file_stem()));
             {
-                let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
+                let root = BitMapBackend::new(&png, kind.size(summary)).into_drawing_area();
                 draw(kind, &root, summary).map_err(|error| failed(error.to_string()))?;
                 root.present().map_err(|error| failed(error.to_string()))?;
             }
@@ -129,6 +165,8 @@ fn draw<DB: DrawingBackend>(
         Kind::SeatWinRates => seat_win_rates(root, summary),
         Kind::GameLengths => game_lengths(root, summary),
         Kind::EndReasons => end_reasons(root, summary),
+        Kind::LabelWinDifference => label_win_differences(root, summary),
+        Kind::LabelPlayRate => label_play_rates(root, summary),
     }
 }
 
@@ -277,4 +315,120 @@ fn end_reasons<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, summary: &Summ
         bar
     }))?;
     Ok(())
+}
+
+/// Horizontal bars: each label's win rate when played minus when not, with Newcombe's
+/// interval, in the summary's order (highest first), and a line at no difference.
+fn label_win_differences<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    summary: &Summary,
+) -> Drawn<DB> {
+    let names = label_names(summary);
+    let reach = summary
+        .labels
+        .iter()
+        .flat_map(|l| {
+            [
+                l.difference_interval.low.abs(),
+                l.difference_interval.high.abs(),
+            ]
+        })
+        .fold(0.05_f64, f64::max)
+        .min(1.0);
+    let mut chart = ChartBuilder::on(root)
+        .caption(Kind::LabelWinDifference.title(), ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(130)
+        .build_cartesian_2d(-reach..reach, categories(names.len()))?;
+    chart
+        .configure_mesh()
+        .light_line_style(LIGHT_LINE)
+        .disable_y_mesh()
+        .y_labels(names.len() + 1)
+        .y_label_formatter(&|value| category(&names, value).to_owned())
+        .x_label_formatter(&|difference| format!("{:+.0} %", 100.0 * difference))
+        .x_desc("win rate difference")
+        .draw()?;
+    chart.draw_series(label_rows(summary).map(|(index, label)| {
+        let mut bar = Rectangle::new(
+            [
+                (0.0, SegmentValue::Exact(index)),
+                (label.win_rate_difference, SegmentValue::Exact(index + 1)),
+            ],
+            BAR.mix(0.8).filled(),
+        );
+        bar.set_margin(3, 3, 0, 0);
+        bar
+    }))?;
+    chart.draw_series(label_rows(summary).map(|(index, label)| {
+        ErrorBar::new_horizontal(
+            SegmentValue::CenterOf(index),
+            label.difference_interval.low,
+            label.win_rate_difference,
+            label.difference_interval.high,
+            WHISKER.stroke_width(1),
+            8,
+        )
+    }))?;
+    chart.draw_series(std::iter::once(PathElement::new(
+        vec![(0.0, SegmentValue::Exact(0)), (0.0, SegmentValue::Last)],
+        REFERENCE.stroke_width(2),
+    )))?;
+    Ok(())
+}
+
+/// Horizontal bars: the share of seats that put each label into play, in the summary's order.
+fn label_play_rates<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    summary: &Summary,
+) -> Drawn<DB> {
+    let names = label_names(summary);
+    let mut chart = ChartBuilder::on(root)
+        .caption(Kind::LabelPlayRate.title(), ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(130)
+        .build_cartesian_2d(0.0..1.0, categories(names.len()))?;
+    chart
+        .configure_mesh()
+        .light_line_style(LIGHT_LINE)
+        .disable_y_mesh()
+        .y_labels(names.len() + 1)
+        .y_label_formatter(&|value| category(&names, value).to_owned())
+        .x_label_formatter(&|rate| format!("{:.0} %", 100.0 * rate))
+        .x_desc("seats that played it")
+        .draw()?;
+    chart.draw_series(label_rows(summary).map(|(index, label)| {
+        let mut bar = Rectangle::new(
+            [
+                (0.0, SegmentValue::Exact(index)),
+                (label.play_rate, SegmentValue::Exact(index + 1)),
+            ],
+            BAR.mix(0.8).filled(),
+        );
+        bar.set_margin(3, 3, 0, 0);
+        bar
+    }))?;
+    Ok(())
+}
+
+/// The labels' names from the bottom of the plot up, so the summary's first is drawn on top.
+fn label_names(summary: &Summary) -> Vec<String> {
+    summary
+        .labels
+        .iter()
+        .rev()
+        .map(|l| l.label.clone())
+        .collect()
+}
+
+/// Each label with its row from the bottom of the plot (the summary's first on top).
+fn label_rows(summary: &Summary) -> impl Iterator<Item = (usize, &crate::summary::LabelRates)> {
+    let count = summary.labels.len();
+    summary
+        .labels
+        .iter()
+        .enumerate()
+        .map(move |(index, label)| (count - 1 - index, label))
 }

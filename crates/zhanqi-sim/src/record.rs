@@ -35,6 +35,10 @@ pub struct SeatRecord {
     pub spec: String,
     /// The seat's result.
     pub result: SeatOutcome,
+    /// What the seat put into play ([`zhanqi_core::AiGame::study_labels`]: the cards it
+    /// played, say), each once, sorted; absent for a game without labels.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<String>,
 }
 
 /// One finished game.

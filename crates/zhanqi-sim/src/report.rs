@@ -135,6 +135,10 @@ pub fn write_report(summary: &Summary, folder: &Path, path: &Path) -> Result<(),
     }
     html.push_str("</tbody></table>\n");
 
+    if !summary.labels.is_empty() {
+        html.push_str(&labels_section(summary, &plots));
+    }
+
     let speed = &summary.throughput;
     html.push_str("<h2>Speed</h2>\n");
     let _ = writeln!(
@@ -163,6 +167,38 @@ pub fn write_report(summary: &Summary, folder: &Path, path: &Path) -> Result<(),
     html.push_str(&files.join(", "));
     html.push_str(".</p>\n</body>\n</html>\n");
     std::fs::write(path, html).map_err(|error| SimError::io(path, error))
+}
+
+/// What each label did: plots 3 and 4 (drawn only when there are labels) and a table.
+fn labels_section(summary: &Summary, plots: &[crate::plot::Plot]) -> String {
+    let mut html = String::from("<h2>What each seat put into play</h2>\n");
+    html.push_str(
+        "<p class=\"note\">Every seat of every game is one result, counted under each label \
+         the game gave its actions (the cards it played, say). A difference whose interval \
+         lies clear of 0 marks a label that goes with winning or losing; it says nothing of \
+         cause (a strong hand plays more cards).</p>\n",
+    );
+    html.push_str(&figure(plots, 3));
+    html.push_str(&figure(plots, 4));
+    html.push_str(
+        "<table><thead><tr><th>label</th><th>play rate</th><th>seats that played it</th><th>win rate when played</th><th>when not</th><th>difference</th></tr></thead>\n<tbody>\n",
+    );
+    for label in &summary.labels {
+        let _ = writeln!(
+            html,
+            "<tr><td>{}</td><td>{:.1} %</td><td>{}</td><td>{}</td><td>{}</td><td>{:+.1} [{:+.1}, {:+.1}]</td></tr>",
+            escape(&label.label),
+            100.0 * label.play_rate,
+            label.played.count,
+            percent(label.played.win_rate, label.played.win_interval),
+            percent(label.not_played.win_rate, label.not_played.win_interval),
+            100.0 * label.win_rate_difference,
+            100.0 * label.difference_interval.low,
+            100.0 * label.difference_interval.high,
+        );
+    }
+    html.push_str("</tbody></table>\n");
+    html
 }
 
 fn figure(plots: &[crate::plot::Plot], index: usize) -> String {

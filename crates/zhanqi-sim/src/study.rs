@@ -318,6 +318,7 @@ fn play_one<G: AiGame + GameNotation>(
                 Some(winner) if winner == team.0 => SeatOutcome::Win,
                 Some(_) => SeatOutcome::Loss,
             },
+            labels: played.labels[*seat].clone(),
         })
         .collect();
     Ok(GameRecord {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::record::{GameRecord, SeatOutcome};
-use crate::stats::{Interval, Z_95, quantile, wilson};
+use crate::stats::{Interval, Z_95, difference_interval, quantile, wilson};
 use crate::study::StudyConfig;
 
 /// Wins, draws and losses, with their rates and 95 % Wilson intervals.
@@ -122,6 +122,24 @@ pub struct FirstMover {
     pub first_by_seat: BTreeMap<String, u64>,
 }
 
+/// What one label ([`zhanqi_core::AiGame::study_labels`]: a card, say) did for the seats that
+/// put it into play, against the seats that did not. Every seat of every game is one result.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct LabelRates {
+    /// The label, as the game names it (a card id).
+    pub label: String,
+    /// Share of all seat results whose seat put it into play.
+    pub play_rate: f64,
+    /// The results of the seats that put it into play.
+    pub played: Rates,
+    /// The results of the seats that did not.
+    pub not_played: Rates,
+    /// Win rate when played minus win rate when not.
+    pub win_rate_difference: f64,
+    /// Newcombe's 95 % interval of that difference.
+    pub difference_interval: Interval,
+}
+
 /// One histogram bin: games with `low <= plies < high`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Bin {
@@ -209,6 +227,10 @@ pub struct Summary {
     pub reasons: Vec<ReasonCount>,
     /// Speed.
     pub throughput: Throughput,
+    /// Per label, the win rate with and without it, highest difference first; empty for a
+    /// game without labels.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<LabelRates>,
 }
 
 /// What the run itself measured, for [`Throughput`].
@@ -262,6 +284,7 @@ pub fn summarise(
             games_per_thread_second: per_second(records.len() as u64, game_seconds),
             plies_per_thread_second: per_second(plies, game_seconds),
         },
+        labels: label_rates(records),
     }
 }
 
@@ -328,6 +351,41 @@ fn player_rates(config: &StudyConfig, records: &[GameRecord]) -> Vec<PlayerRates
             ),
         })
         .collect()
+}
+
+fn label_rates(records: &[GameRecord]) -> Vec<LabelRates> {
+    let seats = || records.iter().flat_map(|record| &record.seats);
+    let all = seats().count();
+    let names: std::collections::BTreeSet<&str> = seats()
+        .flat_map(|seat| seat.labels.iter().map(String::as_str))
+        .collect();
+    let mut labels: Vec<LabelRates> = names
+        .into_iter()
+        .map(|label| {
+            let (with, without): (Vec<_>, Vec<_>) =
+                seats().partition(|seat| seat.labels.iter().any(|name| name == label));
+            let played = Rates::from_results(with.iter().map(|seat| seat.result));
+            let not_played = Rates::from_results(without.iter().map(|seat| seat.result));
+            LabelRates {
+                label: label.to_owned(),
+                play_rate: played.count as f64 / all as f64,
+                win_rate_difference: played.win_rate - not_played.win_rate,
+                difference_interval: difference_interval(
+                    (played.wins, played.count),
+                    (not_played.wins, not_played.count),
+                    Z_95,
+                ),
+                played,
+                not_played,
+            }
+        })
+        .collect();
+    labels.sort_by(|a, b| {
+        b.win_rate_difference
+            .total_cmp(&a.win_rate_difference)
+            .then_with(|| a.label.cmp(&b.label))
+    });
+    labels
 }
 
 fn first_mover(records: &[GameRecord]) -> FirstMover {

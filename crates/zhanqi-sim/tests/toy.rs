@@ -63,10 +63,45 @@ fn a_study_writes_results_summary_report_and_plots() {
     );
     assert_eq!(summary.reasons.iter().map(|r| r.count).sum::<u64>(), 20);
 
+    // Labels: the cards each seat played (the toy's `study_labels`), counted per seat result.
+    assert!(
+        !summary.labels.is_empty(),
+        "the toy labels the cards played"
+    );
+    for label in &summary.labels {
+        let played = records
+            .iter()
+            .flat_map(|record| &record.seats)
+            .filter(|seat| seat.labels.contains(&label.label))
+            .count() as u64;
+        assert_eq!(label.played.count, played, "{}", label.label);
+        assert_eq!(label.played.count + label.not_played.count, 40);
+        assert!((label.play_rate - played as f64 / 40.0).abs() < 1e-12);
+        let interval = label.difference_interval;
+        assert!(interval.low <= label.win_rate_difference);
+        assert!(label.win_rate_difference <= interval.high);
+    }
+    let differences: Vec<f64> = summary
+        .labels
+        .iter()
+        .map(|l| l.win_rate_difference)
+        .collect();
+    assert!(
+        differences.windows(2).all(|pair| pair[0] >= pair[1]),
+        "highest difference first"
+    );
+
     let report = std::fs::read_to_string(folder.path().join("report.html")).unwrap();
-    assert_eq!(report.matches("<svg").count(), 3, "three inline plots");
+    assert_eq!(report.matches("<svg").count(), 5, "five inline plots");
     assert!(report.contains("zhanqi sim hiddenrace"), "the command line");
-    for png in ["win-rate-by-seat.png", "game-length.png", "end-reasons.png"] {
+    assert!(report.contains("What each seat put into play"));
+    for png in [
+        "win-rate-by-seat.png",
+        "game-length.png",
+        "end-reasons.png",
+        "label-win-difference.png",
+        "label-play-rate.png",
+    ] {
         let bytes = std::fs::read(folder.path().join(png)).unwrap();
         assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{png} is a PNG");
     }

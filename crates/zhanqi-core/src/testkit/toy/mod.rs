@@ -384,8 +384,15 @@ impl HiddenRace {
     }
 }
 
-/// The toy is played by the AI with the default evaluator (results only) and random orderings.
-impl AiGame for HiddenRace {}
+/// The toy is played by the AI with the default evaluator (results only) and random orderings;
+/// a study counts the cards each seat played.
+impl AiGame for HiddenRace {
+    fn study_labels(&self, _seat: Seat, action: &RaceAction, labels: &mut Vec<String>) {
+        if let RaceAction::Play(card) = action {
+            labels.push(card.to_string());
+        }
+    }
+}
 
 impl Game for HiddenRace {
     type Options = HiddenRaceOptions;
