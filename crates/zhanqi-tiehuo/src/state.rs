@@ -4,7 +4,7 @@
 use smallvec::SmallVec;
 use zhanqi_core::GameRng;
 
-use crate::cards::{Ability, AbilitySet, AttackOption, Card, CardKind, Category};
+use crate::cards::{Ability, AbilitySet, AttackOption, Card, CardKind, Category, CategorySet};
 use crate::catalog::{CardIndex, Catalog};
 use crate::options::TiehuoOptions;
 use crate::token::{BattleCard, Class, FocusMark, Player};
@@ -263,11 +263,28 @@ pub struct Tiehuo {
 pub(crate) struct Derived {
     sigma: i32,
     activated: AbilitySet,
-    /// The category bits of the face-up battle cards.
-    face_up: u8,
+    /// The number of face-up battle cards of each category.
+    face_up: [u8; 4],
     /// The category bits of the face-up battle cards that camouflage does not shield in round
     /// 1 (attacked this round, or without active camouflage).
     exposed: u8,
+}
+
+impl Derived {
+    /// The category bits of the face-up battle cards.
+    fn face_up_mask(&self) -> u8 {
+        (0..4).fold(0, |mask, at| {
+            mask | if self.face_up[at] > 0 { 1 << at } else { 0 }
+        })
+    }
+
+    /// The face-up battle cards whose category is in `categories`.
+    fn face_up_in(&self, categories: CategorySet) -> u32 {
+        (0..4)
+            .filter(|at| categories.0 & (1 << at) != 0)
+            .map(|at| u32::from(self.face_up[at]))
+            .sum()
+    }
 }
 
 impl std::fmt::Debug for Tiehuo {
@@ -343,34 +360,46 @@ impl Tiehuo {
 
     /// The derived sums of a player's battle deck, from scratch.
     fn derive(&self, player: Player) -> Derived {
-        let battle = &self.players[player.index()].battle;
+        let env = self.env();
+        let camouflage = Ability::Camouflage;
         let mut derived = Derived::default();
-        for c in battle {
-            derived.sigma += self.effective_logistics(c.card);
-            if !c.cut_off
-                && let CardKind::SpecialAbility { ability } = card(c.card).kind
-            {
-                derived.activated.insert(ability);
+        // Face-up cards that camouflage shields only while a special-ability card activates it.
+        let mut shielded_if_activated = 0u8;
+        for c in &self.players[player.index()].battle {
+            let this = card(c.card);
+            derived.sigma += i32::from(this.logistics);
+            match this.kind {
+                CardKind::SpecialAbility { ability } => {
+                    if !c.cut_off {
+                        derived.activated.insert(ability);
+                    }
+                }
+                CardKind::Battle {
+                    category,
+                    innate,
+                    latent,
+                    ..
+                } => {
+                    derived.sigma += env.logistics_delta(category);
+                    if c.face_down {
+                        continue;
+                    }
+                    derived.face_up[category as usize] += 1;
+                    // Camouflage as `active` reads it.
+                    let works = !c.cut_off || camouflage.works_while_cut_off();
+                    if c.attacked
+                        || !works
+                        || !(innate.contains(camouflage) || latent.contains(camouflage))
+                    {
+                        derived.exposed |= category.bit();
+                    } else if !innate.contains(camouflage) {
+                        shielded_if_activated |= category.bit();
+                    }
+                }
             }
         }
-        // Camouflage as `active` reads it, with the activation just found.
-        let camouflage = Ability::Camouflage;
-        for c in battle {
-            let this = card(c.card);
-            let Some(category) = this.category() else {
-                continue;
-            };
-            if c.face_down {
-                continue;
-            }
-            derived.face_up |= category.bit();
-            let (innate, latent) = this.listed_abilities();
-            let camouflaged = (!c.cut_off || camouflage.works_while_cut_off())
-                && (innate.contains(camouflage)
-                    || (latent.contains(camouflage) && derived.activated.contains(camouflage)));
-            if c.attacked || !camouflaged {
-                derived.exposed |= category.bit();
-            }
+        if !derived.activated.contains(camouflage) {
+            derived.exposed |= shielded_if_activated;
         }
         derived
     }
@@ -507,20 +536,33 @@ impl Tiehuo {
         c: &BattleCard,
         o: &AttackOption,
     ) -> bool {
-        if !o.heals() {
-            // An enemy target: a face-up battle card of a category the option reaches, not
-            // shielded by camouflage (7.2), read from the enemy's derived masks.
+        let fast = if o.heals() {
+            // An own face-up battle card of a category the option reaches, the healer aside
+            // (the first card with its token, when it is one of them).
+            let own = self.checked_derived(player);
+            let candidates = own.face_up_in(o.vs);
+            let healer_counted = !c.face_down
+                && card(c.card)
+                    .category()
+                    .is_some_and(|category| o.vs.contains(category));
+            match candidates {
+                0 => false,
+                1 if healer_counted => self.find(player, c).is_none(),
+                _ => true,
+            }
+        } else {
+            // An enemy face-up battle card of a category the option reaches, not shielded by
+            // camouflage (7.2).
             let enemy = self.checked_derived(player.other());
             let mask = if self.round == 1 && !self.active(player, c, Ability::Reconnaissance) {
                 enemy.exposed
             } else {
-                enemy.face_up
+                enemy.face_up_mask()
             };
-            let fast = o.vs.0 & mask != 0;
-            debug_assert_eq!(fast, self.has_legal_target_by_scan(player, c, o));
-            return fast;
-        }
-        self.has_legal_target_by_scan(player, c, o)
+            o.vs.0 & mask != 0
+        };
+        debug_assert_eq!(fast, self.has_legal_target_by_scan(player, c, o));
+        fast
     }
 
     /// [`Tiehuo::has_legal_target`] by trying every card of the target side.
