@@ -9,7 +9,7 @@
 //! ```sh
 //! cargo run --release -p zhanqi-tiehuo --example balance -- \
 //!   --games 10000 --players heuristic --fog off --decks germany,ussr \
-//!   [--cv 6,2] [--seed 1] [--out games.csv]
+//!   [--cv 6,2] [--seed 1] [--out games.csv] [--max-plies 100000]
 //! ```
 //!
 //! `--players A,B` rotates the specs over the seats (game `i` gives seat `s` the spec
@@ -102,6 +102,7 @@ struct Args {
     cv: Option<(i32, i32)>,
     seed: u64,
     out: Option<String>,
+    max_plies: u64,
 }
 
 fn args() -> Args {
@@ -113,6 +114,7 @@ fn args() -> Args {
         cv: None,
         seed: 1,
         out: None,
+        max_plies: 100_000,
     };
     let list: Vec<String> = std::env::args().skip(1).collect();
     for pair in list.chunks(2) {
@@ -134,6 +136,7 @@ fn args() -> Args {
             }
             "--seed" => args.seed = value.parse().expect("--seed S"),
             "--out" => args.out = Some(value),
+            "--max-plies" => args.max_plies = value.parse().expect("--max-plies N"),
             other => panic!("unknown argument {other}"),
         }
     }
@@ -181,6 +184,9 @@ fn main() {
         let mut game = Tiehuo::new(&options, game_seed).expect("the options");
         let mut plies = 0u64;
         while let Some(seat) = acting(&mut game) {
+            if plies >= args.max_plies {
+                break;
+            }
             let action = players[seat.index()]
                 .choose(&Observation::new(&game, seat))
                 .expect("a player to act has an action");
@@ -188,9 +194,12 @@ fn main() {
             plies += 1;
         }
         let environment = game.environment().map_or("none", |e| e.name());
-        let outcome = game.outcome().expect("the game is over");
+        // A game stopped at the ply limit is a draw, as in `zhanqi sim`.
+        let (winners, reason) = game.outcome().map_or((None, "ply_limit"), |outcome| {
+            (outcome.winners.lowest(), outcome.reason)
+        });
         let tally = by_environment.entry(environment).or_default();
-        let winner = match outcome.winners.lowest().map(Seat::index) {
+        let winner = match winners.map(Seat::index) {
             Some(0) => {
                 tally.seat1 += 1;
                 player_wins[specs[0]] += 1;
@@ -210,7 +219,7 @@ fn main() {
             writeln!(
                 file,
                 "{index},{game_seed},{environment},{},{},{winner},{},{plies}",
-                args.players[specs[0]], args.players[specs[1]], outcome.reason
+                args.players[specs[0]], args.players[specs[1]], reason
             )
             .expect("write");
         }
@@ -253,28 +262,25 @@ fn summary(args: &Args, by_environment: &BTreeMap<&str, Tally>, player_wins: &[u
         "| environment | games | seat 1 wins | seat 2 wins | draws |"
     );
     let _ = writeln!(text, "|---|---|---|---|---|");
+    let row = |text: &mut String, name: &str, tally: Tally| {
+        let n = tally.games();
+        let _ = writeln!(
+            text,
+            "| {name} | {n} | {} | {} | {} |",
+            rate(tally.seat1, n),
+            rate(tally.seat2, n),
+            rate(tally.draws, n)
+        );
+    };
     let mut total = Tally::default();
     for (environment, tally) in by_environment {
         total.seat1 += tally.seat1;
         total.seat2 += tally.seat2;
         total.draws += tally.draws;
-        let n = tally.games();
-        let _ = writeln!(
-            text,
-            "| {environment} | {n} | {} | {} | {} |",
-            rate(tally.seat1, n),
-            rate(tally.seat2, n),
-            rate(tally.draws, n)
-        );
+        row(&mut text, environment, *tally);
     }
+    row(&mut text, "all", total);
     let n = total.games();
-    let _ = writeln!(
-        text,
-        "| all | {n} | {} | {} | {} |",
-        rate(total.seat1, n),
-        rate(total.seat2, n),
-        rate(total.draws, n)
-    );
     if args.players.len() > 1 {
         for (spec, wins) in args.players.iter().zip(player_wins) {
             let _ = writeln!(text, "{spec} wins {}", rate(*wins, n));
