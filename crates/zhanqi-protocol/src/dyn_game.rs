@@ -360,6 +360,38 @@ impl<G: GameNotation + ClientGame> Erased<G> {
             })
     }
 
+    /// The action `text` of `seat`, parsed. At a chance node only a platform action (a
+    /// concession) goes on to the rules, which may accept it there (a roll is a resting
+    /// position in some games); every other action is answered [`GameError::AtChanceNode`].
+    fn seat_action(&self, seat: Seat, text: &str) -> Result<G::Action, GameError> {
+        if self.0.to_act() != ToAct::Chance {
+            return Ok(self.0.parse_action(seat, text)?);
+        }
+        self.0
+            .parse_action(seat, text)
+            .ok()
+            .filter(|action| self.0.as_platform_action(action).is_some())
+            .ok_or_else(|| GameError::AtChanceNode {
+                seat: self.seat_text(seat),
+            })
+    }
+
+    /// Why the rules refused `text` of `seat`: at a chance node, that the game waits for
+    /// chance (the rules refused the platform action there); elsewhere, the game's reason.
+    fn refused(&self, seat: Seat, text: &str, illegal: &G::Illegal) -> GameError {
+        if self.0.to_act() == ToAct::Chance {
+            GameError::AtChanceNode {
+                seat: self.seat_text(seat),
+            }
+        } else {
+            GameError::Illegal {
+                seat: self.seat_text(seat),
+                action: text.to_owned(),
+                reason: illegal.to_string(),
+            }
+        }
+    }
+
     fn play_outcome(&mut self, text: &str) -> Result<Played, GameError> {
         let (_, outcome) = self.chance_outcome(text)?;
         let outcome = &outcome;
@@ -451,22 +483,13 @@ impl<G: GameNotation + AiGame + ClientGame> DynGame for Erased<G> {
             return self.play_outcome(action);
         }
         let seat = self.seat(seat)?;
-        if self.0.to_act() == ToAct::Chance {
-            return Err(GameError::AtChanceNode {
-                seat: self.seat_text(seat),
-            });
-        }
-        let parsed = self.0.parse_action(seat, action)?;
+        let parsed = self.seat_action(seat, action)?;
         // Applied to a copy, so that even a game that breaks its promise to leave a refused
         // action without effect cannot leave the engine in a half-changed state.
         let mut next = self.0.clone();
         let events = next
             .apply(seat, &parsed)
-            .map_err(|illegal| GameError::Illegal {
-                seat: self.seat_text(seat),
-                action: action.to_owned(),
-                reason: illegal.to_string(),
-            })?;
+            .map_err(|illegal| self.refused(seat, action, &illegal))?;
         let record = self.0.record_text(&parsed, &events);
         self.0 = next;
         Ok(Played {
@@ -574,20 +597,15 @@ impl<G: GameNotation + AiGame + ClientGame> DynGame for Erased<G> {
     }
 
     fn play_ui(&mut self, seat: &str, action: &str) -> Result<PlayedUi, GameError> {
-        let (seat, parsed) = if seat == CHANCE {
+        let chance = seat == CHANCE;
+        let (seat, parsed) = if chance {
             let (_, outcome) = self.chance_outcome(action)?;
             (any_seat(&self.0), outcome)
         } else {
             let seat = self.seat(seat)?;
-            if self.0.to_act() == ToAct::Chance {
-                return Err(GameError::AtChanceNode {
-                    seat: self.seat_text(seat),
-                });
-            }
-            (seat, self.0.parse_action(seat, action)?)
+            (seat, self.seat_action(seat, action)?)
         };
         let mut next = self.0.clone();
-        let chance = self.0.to_act() == ToAct::Chance;
         let events = next.apply(seat, &parsed).map_err(|illegal| {
             if chance {
                 GameError::ListedActionRefused {
@@ -595,11 +613,7 @@ impl<G: GameNotation + AiGame + ClientGame> DynGame for Erased<G> {
                     reason: illegal.to_string(),
                 }
             } else {
-                GameError::Illegal {
-                    seat: self.seat_text(seat),
-                    action: action.to_owned(),
-                    reason: illegal.to_string(),
-                }
+                self.refused(seat, action, &illegal)
             }
         })?;
         // A stored log must replay through `parse_action`: a record that the notation cannot

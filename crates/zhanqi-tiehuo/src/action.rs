@@ -1,6 +1,7 @@
 //! Actions (§17.5), chance outcomes (§17.7) and events.
 
 use crate::catalog::CardIndex;
+use crate::state::Cards;
 use crate::token::{BattleCard, Class, Player};
 
 /// One action of a seat, or one chance outcome.
@@ -39,7 +40,7 @@ pub enum Action {
     /// `@T`: the target of a focus declaration under fog.
     FocusTarget(BattleCard),
     /// `@t1,t2,…`: the targets of an attack, in order.
-    Targets(Vec<BattleCard>),
+    Targets(Cards),
     /// `end`: end a wait, a resupply or a cut-off.
     End,
     /// `+ID`: resupply one card.

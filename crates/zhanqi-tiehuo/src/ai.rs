@@ -3,7 +3,7 @@
 //! and the AI's deployment within logistics.
 
 use zhanqi_core::ai::{AiGame, Evaluator, Observation, outcome_values};
-use zhanqi_core::{BySeat, Game, GameRng};
+use zhanqi_core::{BySeat, Game, GameRng, Seat};
 
 use crate::action::Action;
 use crate::cards::{AttackOption, Range};
@@ -223,5 +223,23 @@ impl AiGame for Tiehuo {
         let world = observation.determinize(rng);
         let player = Player::of_seat(observation.seat())?;
         world.ai_deployment(player, rng).map(Action::Deploy)
+    }
+
+    /// The ids of the cards a seat puts into its battle deck: each card of its deployment
+    /// once, however many copies it fields, and the card of each resupply.
+    fn study_labels(&self, _seat: Seat, action: &Action, labels: &mut Vec<String>) {
+        match action {
+            Action::Deploy(cards) => {
+                let start = labels.len();
+                for &index in cards {
+                    let id = &card(index).id;
+                    if !labels[start..].contains(id) {
+                        labels.push(id.clone());
+                    }
+                }
+            }
+            Action::Resupply(index) => labels.push(card(*index).id.clone()),
+            _ => {}
+        }
     }
 }

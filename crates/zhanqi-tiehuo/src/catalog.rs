@@ -16,6 +16,9 @@ pub const GERMANY_TOML: &str = include_str!("../data/germany.toml");
 /// The Soviet default deck (§15.2), as a data file.
 pub const USSR_TOML: &str = include_str!("../data/ussr.toml");
 
+/// The catalog games read (see [`Catalog::standard`]).
+static STANDARD: OnceLock<Catalog> = OnceLock::new();
+
 /// The §14 scale the default decks are built with (§1 `cv_base`, `cv_scale`).
 pub const CV_BASE: i32 = 6;
 /// See [`CV_BASE`].
@@ -73,6 +76,17 @@ pub struct DeckFile {
 /// # Errors
 /// Every violation in the file, each a sentence naming the card.
 pub fn parse_deck_file(text: &str, cv_base: i32, cv_scale: i32) -> Result<DeckFile, Vec<String>> {
+    read_deck_file(text, cv_base, cv_scale, true)
+}
+
+/// [`parse_deck_file`]; unless `check_cv`, a built card takes the builder's `cv` instead of
+/// being refused when its file `cv` differs.
+fn read_deck_file(
+    text: &str,
+    cv_base: i32,
+    cv_scale: i32,
+    check_cv: bool,
+) -> Result<DeckFile, Vec<String>> {
     let raw: RawDeckFile = toml::from_str(text)
         .map_err(|error| vec![format!("the deck file is not valid: {error}")])?;
     let mut problems = Vec::new();
@@ -84,7 +98,7 @@ pub fn parse_deck_file(text: &str, cv_base: i32, cv_scale: i32) -> Result<DeckFi
         {
             problems.push(format!("card {} is listed twice", card.id));
         }
-        match validate_card(card, cv_base, cv_scale) {
+        match validate_card(card, cv_base, cv_scale, check_cv) {
             Ok(valid) => cards.push((valid, card.copies)),
             Err(found) => problems.extend(found),
         }
@@ -105,7 +119,12 @@ fn valid_id(id: &str) -> bool {
         && chars.all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
 }
 
-fn validate_card(raw: &RawCard, cv_base: i32, cv_scale: i32) -> Result<Card, Vec<String>> {
+fn validate_card(
+    raw: &RawCard,
+    cv_base: i32,
+    cv_scale: i32,
+    check_cv: bool,
+) -> Result<Card, Vec<String>> {
     let id = &raw.id;
     let mut problems = Vec::new();
     if !valid_id(id) {
@@ -147,7 +166,9 @@ fn validate_card(raw: &RawCard, cv_base: i32, cv_scale: i32) -> Result<Card, Vec
                 }
             }
         }
-        (Some(category), None) => battle_kind(raw, category, cv_base, cv_scale, &mut problems),
+        (Some(category), None) => {
+            battle_kind(raw, category, (cv_base, cv_scale, check_cv), &mut problems)
+        }
     };
     match kind {
         Some(kind) if problems.is_empty() => Ok(Card {
@@ -165,8 +186,7 @@ fn validate_card(raw: &RawCard, cv_base: i32, cv_scale: i32) -> Result<Card, Vec
 fn battle_kind(
     raw: &RawCard,
     category: &str,
-    cv_base: i32,
-    cv_scale: i32,
+    (cv_base, cv_scale, check_cv): (i32, i32, bool),
     problems: &mut Vec<String>,
 ) -> Option<CardKind> {
     let id = &raw.id;
@@ -176,7 +196,7 @@ fn battle_kind(
         ));
         None
     });
-    let cv = match raw.cv {
+    let mut cv = match raw.cv {
         Some(cv) if cv >= 1 => cv,
         _ => {
             problems.push(format!("battle card {id} needs a cv of at least 1"));
@@ -225,6 +245,9 @@ fn battle_kind(
     if let Some(recipe) = &raw.builder {
         match build(recipe, cv_base, cv_scale) {
             Ok(built) => {
+                if !check_cv {
+                    cv = built.cv;
+                }
                 if built.cv != cv || built.logistics != raw.logistics {
                     problems.push(format!(
                         "card {id}: its builder recipe gives cv {} and logistics {} (P = {}), but the card says cv {cv} and logistics {}",
@@ -265,11 +288,24 @@ impl Catalog {
     /// # Panics
     /// If the embedded data files are invalid (a test checks they are not).
     pub fn standard() -> &'static Catalog {
-        static CATALOG: OnceLock<Catalog> = OnceLock::new();
-        CATALOG.get_or_init(|| {
+        STANDARD.get_or_init(|| {
             Catalog::from_files(&[GERMANY_TOML, USSR_TOML])
                 .unwrap_or_else(|problems| panic!("the §15 deck files are invalid: {problems:?}"))
         })
+    }
+
+    /// For a balance study of the builder's scale (§14.3): makes the catalog every game of
+    /// this process reads the §15 decks with their armour cards built at `cv_base` and
+    /// `cv_scale` (their `cv` in the deck files is then not checked). `cv_base` and `cv_scale`
+    /// are not game options (§17.11), so the scale belongs to the process.
+    ///
+    /// # Errors
+    /// If the catalog was already read (a game was made), or a card cannot be built.
+    pub fn use_scale_for_study(cv_base: i32, cv_scale: i32) -> Result<(), Vec<String>> {
+        let catalog = Catalog::from_files_at(&[GERMANY_TOML, USSR_TOML], cv_base, cv_scale, false)?;
+        STANDARD
+            .set(catalog)
+            .map_err(|_| vec!["the card catalog is already in use".to_owned()])
     }
 
     /// A catalog from deck files.
@@ -277,10 +313,21 @@ impl Catalog {
     /// # Errors
     /// Every violation of every file, and ids used by two files.
     pub fn from_files(files: &[&str]) -> Result<Catalog, Vec<String>> {
+        Catalog::from_files_at(files, CV_BASE, CV_SCALE, true)
+    }
+
+    /// A catalog from deck files, armour cards built at `cv_base`/`cv_scale`; `check_cv`
+    /// refuses a built card whose file `cv` differs.
+    fn from_files_at(
+        files: &[&str],
+        cv_base: i32,
+        cv_scale: i32,
+        check_cv: bool,
+    ) -> Result<Catalog, Vec<String>> {
         let mut problems = Vec::new();
         let mut parsed = Vec::new();
         for text in files {
-            match parse_deck_file(text, CV_BASE, CV_SCALE) {
+            match read_deck_file(text, cv_base, cv_scale, check_cv) {
                 Ok(deck) => parsed.push(deck),
                 Err(found) => problems.extend(found),
             }

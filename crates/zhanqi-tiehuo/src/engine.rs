@@ -48,7 +48,7 @@ impl Tiehuo {
                 let enemy = self.turn_player().other();
                 if let Some(index) = self.find(enemy, target) {
                     self.players[enemy.index()].battle[index].focus = FocusMark::Target;
-                    self.sort_battle(enemy);
+                    self.resort_card(enemy, index);
                 }
                 self.focus = Focus::Declare {
                     flip: None,
@@ -128,7 +128,7 @@ impl Tiehuo {
                 let player = self.turn_player();
                 if let Some(index) = self.find(player, token) {
                     self.players[player.index()].battle[index].cut_off = true;
-                    self.sort_battle(player);
+                    self.resort_card(player, index);
                 }
                 if self.players[player.index()]
                     .battle
@@ -196,7 +196,7 @@ impl Tiehuo {
             let n = opts.len() as u8;
             if let Some(index) = self.find(player, x) {
                 self.players[player.index()].battle[index].focus = FocusMark::Participant(n);
-                self.sort_battle(player);
+                self.resort_card(player, index);
             }
             if self.fog() {
                 self.check_declaration();
@@ -348,9 +348,10 @@ impl Tiehuo {
         if destroyed {
             state.battle.remove(index);
             insert_sorted(&mut state.discard, updated.card);
+            self.refresh(side);
         } else {
             state.battle[index] = updated;
-            self.sort_battle(side);
+            self.resort_card(side, index);
         }
     }
 
@@ -371,7 +372,7 @@ impl Tiehuo {
             } else {
                 c.attacked = true;
             }
-            self.sort_battle(player);
+            self.resort_card(player, index);
         }
         if self.loss_check() {
             return;
@@ -461,18 +462,14 @@ impl Tiehuo {
     /// B1: recovery, with the cut-off marks of the round still in force.
     fn recovery(&mut self) {
         for player in Player::BOTH {
-            let reset: Vec<bool> = self.players[player.index()]
-                .battle
-                .iter()
-                .map(|c| {
-                    card(c.card).is_battle()
-                        && (!c.heavy(card(c.card).cv())
-                            || self.active(player, c, Ability::FieldRepair))
-                })
-                .collect();
-            for (c, reset) in self.players[player.index()].battle.iter_mut().zip(reset) {
+            for index in 0..self.players[player.index()].battle.len() {
+                let c = self.players[player.index()].battle[index];
+                // Field repair is read before any damage is cleared: it depends on no damage.
+                let reset = card(c.card).is_battle()
+                    && (!c.heavy(card(c.card).cv())
+                        || self.active(player, &c, Ability::FieldRepair));
                 if reset {
-                    c.damage = 0;
+                    self.players[player.index()].battle[index].damage = 0;
                 }
             }
             self.sort_battle(player);
@@ -666,7 +663,7 @@ impl Tiehuo {
             self.pending = Pending::Attack(AttackStep {
                 attacker,
                 option,
-                stage: AttackStage::RollHits(vec![target]),
+                stage: AttackStage::RollHits(std::iter::once(target).collect()),
             });
         }
     }
@@ -758,7 +755,7 @@ impl Tiehuo {
                 c.face_down = false;
                 c.marked = false;
                 let drawn = *c;
-                self.sort_battle(player);
+                self.resort_card(player, index);
                 if matches!(self.focus, Focus::Declare { .. }) {
                     self.pending = Pending::None;
                     self.fog_join_drawn(drawn);
@@ -814,7 +811,7 @@ impl Tiehuo {
             c.face_down = false;
             c.marked = false;
         }
-        self.sort_battle(side);
+        self.resort_card(side, index);
     }
 
     /// 8.4 step 2.2: a drawn own card joins if it can.
@@ -826,7 +823,7 @@ impl Tiehuo {
                 let n = opts.len() as u8;
                 if let Some(index) = self.find(player, &drawn) {
                     self.players[player.index()].battle[index].focus = FocusMark::Participant(n);
-                    self.sort_battle(player);
+                    self.resort_card(player, index);
                 }
             }
             return;
@@ -907,7 +904,7 @@ impl Tiehuo {
         self.sort_battle(player);
         if let Some(index) = self.find(enemy, target) {
             self.players[enemy.index()].battle[index].focus = FocusMark::Target;
-            self.sort_battle(enemy);
+            self.resort_card(enemy, index);
         }
         let opts: Vec<u8> = kept.iter().map(|&(_, k)| k).collect();
         self.focus = Focus::Wait {

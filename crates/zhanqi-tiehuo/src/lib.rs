@@ -33,8 +33,8 @@ pub use engine::hit_value;
 pub use illegal::Illegal;
 pub use options::{DeckChoice, Decks, LogisticsMode, Mode, TiehuoOptions, option_fields};
 pub use state::{
-    AttackStage, AttackStep, Environment, Finish, Flag, Focus, Pending, Phase, PlayerState, Reason,
-    Tiehuo,
+    AttackStage, AttackStep, Cards, Environment, Finish, Flag, Focus, Pending, Phase, PlayerState,
+    Reason, TARGETS_INLINE, Tiehuo,
 };
 pub use token::{BattleCard, Class, FocusMark, Player, parse_token};
 pub use view::TiehuoView;

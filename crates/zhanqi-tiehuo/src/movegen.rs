@@ -1,12 +1,13 @@
 //! Who acts, the legal actions of each resting position (§17.4, §17.5) and the chance
 //! outcomes with their weights (§17.7).
 
+use smallvec::SmallVec;
 use zhanqi_core::{SeatSet, ToAct};
 
 use crate::action::Action;
 use crate::cards::Ability;
 use crate::catalog::CardIndex;
-use crate::state::{AttackStage, Flag, Focus, Pending, Phase, Tiehuo, card};
+use crate::state::{AttackStage, Cards, Flag, Focus, Pending, Phase, Tiehuo, card};
 use crate::token::{BattleCard, FocusMark, Player};
 
 impl Tiehuo {
@@ -354,7 +355,7 @@ impl Tiehuo {
         let min = self.options.focus_min_participants as usize;
         // Each eligible card as the categories its cost-0 enemy options reach, and whether
         // reconnaissance lets it ignore camouflage: what 7.2 asks of a face-up target.
-        let mut reach: Vec<(u8, bool)> = Vec::new();
+        let mut reach: SmallVec<[(u8, bool); 32]> = SmallVec::new();
         for c in &self.players[player.index()].battle {
             if !self.eligible(player, c) {
                 continue;
@@ -413,18 +414,19 @@ impl Tiehuo {
     ) {
         let o = &card(attacker.card).attacks()[usize::from(option) - 1];
         let side = Tiehuo::target_side(player, o);
-        let mut indices = Vec::new();
-        self.legal_targets(player, attacker, o, &mut indices);
         let battle = &self.players[side.index()].battle;
-        let mut distinct: Vec<(BattleCard, usize)> = Vec::new();
-        for &index in &indices {
+        // The legal targets as distinct tokens with their copies, in deck order.
+        let mut distinct: SmallVec<[(BattleCard, usize); 32]> = SmallVec::new();
+        let mut legal = 0;
+        self.each_legal_target(player, attacker, o, |index| {
+            legal += 1;
             match distinct.iter_mut().find(|(c, _)| *c == battle[index]) {
                 Some((_, count)) => *count += 1,
                 None => distinct.push((battle[index], 1)),
             }
-        }
-        let take = usize::from(n).min(indices.len());
-        let mut chosen = Vec::with_capacity(take);
+        });
+        let take = usize::from(n).min(legal);
+        let mut chosen = Cards::new();
         sequences(&mut distinct, take, &mut chosen, out);
     }
 }
@@ -433,11 +435,11 @@ impl Tiehuo {
 fn sequences(
     pool: &mut [(BattleCard, usize)],
     take: usize,
-    chosen: &mut Vec<BattleCard>,
+    chosen: &mut Cards,
     out: &mut Vec<Action>,
 ) {
     if chosen.len() == take {
-        out.push(Action::Targets(chosen.clone()));
+        out.push(Action::Targets(Cards::from_slice(chosen)));
         return;
     }
     for at in 0..pool.len() {

@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use smallvec::SmallVec;
 use zhanqi_core::{GameRng, NotationError, Viewer};
 
 use crate::action::Action;
@@ -10,8 +11,8 @@ use crate::catalog::{CardIndex, Catalog};
 use crate::engine::insert_sorted;
 use crate::options::{LogisticsMode, Mode, TiehuoOptions};
 use crate::state::{
-    AttackStage, AttackStep, Environment, Finish, Flag, Focus, Pending, Phase, PlayerState, Reason,
-    Tiehuo, card, catalog,
+    AttackStage, AttackStep, Cards, Environment, Finish, Flag, Focus, Pending, Phase, PlayerState,
+    Reason, Tiehuo, card, catalog,
 };
 use crate::token::{BattleCard, Class, FocusMark, Player, parse_token, write_focus};
 
@@ -325,7 +326,7 @@ impl Tiehuo {
             return tok(rest, 2).map(Action::FocusOn);
         }
         if let Some(rest) = text.strip_prefix('@') {
-            let mut list = Vec::new();
+            let mut list = Cards::new();
             let mut offset = 1;
             for part in rest.split(',') {
                 list.push(tok(part, offset)?);
@@ -612,6 +613,7 @@ pub(crate) fn parse_position(
         let base = 3 + 4 * player.index();
         let prefix = if player == Player::One { "p1" } else { "p2" };
         game.players[player.index()] = parse_player(&lines[base..base + 4], prefix, &game)?;
+        game.refresh(player);
     }
     game.focus = parse_focus(&lines[11], fog)?;
     game.pending = parse_pending(&lines[12], catalog)?;
@@ -917,7 +919,7 @@ fn parse_pending(line: &Line<'_>, catalog: &Catalog) -> Result<Pending, Notation
                             let Some(list) = list.strip_prefix('@') else {
                                 return Err(line.error(at, "the targets read @t1,t2"));
                             };
-                            let mut targets = Vec::new();
+                            let mut targets = Cards::new();
                             let mut offset = at + 1;
                             for part in list.split(',') {
                                 targets.push(token(offset, part)?);
@@ -939,7 +941,7 @@ fn parse_pending(line: &Line<'_>, catalog: &Catalog) -> Result<Pending, Notation
                     line.expect(&words, 5, "hits")?;
                     let (at, list) = line.word(&words, 6, "the hits")?;
                     end(7)?;
-                    let mut hits = Vec::new();
+                    let mut hits = SmallVec::new();
                     let mut offset = at;
                     for part in list.split(',') {
                         let Some((t, n)) = part.rsplit_once('/') else {
@@ -1058,6 +1060,7 @@ impl Tiehuo {
             players: Default::default(),
             focus: Focus::None,
             pending: Pending::None,
+            derived: Default::default(),
         }
     }
 }

@@ -1,12 +1,20 @@
 //! The state of a game: phases (§4), the players' cards, the focus and the pending step
 //! (§17.3), and the derived quantities the rules read (abilities, logistics slack, heavy).
 
+use smallvec::SmallVec;
 use zhanqi_core::GameRng;
 
-use crate::cards::{Ability, AttackOption, Card, CardKind, Category};
+use crate::cards::{Ability, AbilitySet, AttackOption, Card, CardKind, Category, CategorySet};
 use crate::catalog::{CardIndex, Catalog};
 use crate::options::TiehuoOptions;
 use crate::token::{BattleCard, Class, FocusMark, Player};
+
+/// Targets held without allocating: no standard card has more than three.
+pub const TARGETS_INLINE: usize = 4;
+
+/// Cards in order (an attack's targets), held inline up to [`TARGETS_INLINE`] so that the
+/// playout path does not allocate; a slice otherwise.
+pub type Cards = SmallVec<[BattleCard; TARGETS_INLINE]>;
 
 /// The environment (§12).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -177,13 +185,13 @@ pub enum AttackStage {
     /// `T = n`; the targets are chosen next.
     ChooseTargets(u8),
     /// The targets in order; `N` is rolled next.
-    RollHits(Vec<BattleCard>),
+    RollHits(Cards),
     /// `q` fixed; each target with its hits left, the first rolled next.
     Damage {
         /// The multiplier.
         q: i32,
         /// Targets and hits left.
-        hits: Vec<(BattleCard, u8)>,
+        hits: SmallVec<[(BattleCard, u8); TARGETS_INLINE]>,
     },
 }
 
@@ -242,6 +250,41 @@ pub struct Tiehuo {
     pub(crate) players: [PlayerState; 2],
     pub(crate) focus: Focus,
     pub(crate) pending: Pending,
+    /// What the rules read again and again of each battle deck, kept up to date by
+    /// [`Tiehuo::sort_battle`] and [`Tiehuo::refresh`] (debug builds check every read).
+    pub(crate) derived: [Derived; 2],
+}
+
+/// What the rules read of a battle deck at every listing: Σ effective logistics (7.6), the
+/// abilities its uncut special-ability cards activate (13.1), and the categories an enemy
+/// attack finds among its face-up battle cards (7.2), with and without the cards camouflage
+/// shields in round 1 (§13.2).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(crate) struct Derived {
+    sigma: i32,
+    activated: AbilitySet,
+    /// The number of face-up battle cards of each category.
+    face_up: [u8; 4],
+    /// The category bits of the face-up battle cards that camouflage does not shield in round
+    /// 1 (attacked this round, or without active camouflage).
+    exposed: u8,
+}
+
+impl Derived {
+    /// The category bits of the face-up battle cards.
+    fn face_up_mask(&self) -> u8 {
+        (0..4).fold(0, |mask, at| {
+            mask | if self.face_up[at] > 0 { 1 << at } else { 0 }
+        })
+    }
+
+    /// The face-up battle cards whose category is in `categories`.
+    fn face_up_in(&self, categories: CategorySet) -> u32 {
+        (0..4)
+            .filter(|at| categories.0 & (1 << at) != 0)
+            .map(|at| u32::from(self.face_up[at]))
+            .sum()
+    }
 }
 
 impl std::fmt::Debug for Tiehuo {
@@ -271,6 +314,12 @@ impl Tiehuo {
     #[must_use]
     pub fn phase(&self) -> Phase {
         self.phase
+    }
+
+    /// The environment, once rolled.
+    #[must_use]
+    pub fn environment(&self) -> Option<Environment> {
+        self.environment
     }
 
     /// The end of the game, once over.
@@ -306,11 +355,65 @@ impl Tiehuo {
 
     /// Σ effective logistics of a player's battle deck (7.6).
     pub(crate) fn sigma(&self, player: Player) -> i32 {
-        self.players[player.index()]
-            .battle
-            .iter()
-            .map(|c| self.effective_logistics(c.card))
-            .sum()
+        self.checked_derived(player).sigma
+    }
+
+    /// The derived sums of a player's battle deck, from scratch.
+    fn derive(&self, player: Player) -> Derived {
+        let env = self.env();
+        let camouflage = Ability::Camouflage;
+        let mut derived = Derived::default();
+        // Face-up cards that camouflage shields only while a special-ability card activates it.
+        let mut shielded_if_activated = 0u8;
+        for c in &self.players[player.index()].battle {
+            let this = card(c.card);
+            derived.sigma += i32::from(this.logistics);
+            match this.kind {
+                CardKind::SpecialAbility { ability } => {
+                    if !c.cut_off {
+                        derived.activated.insert(ability);
+                    }
+                }
+                CardKind::Battle {
+                    category,
+                    innate,
+                    latent,
+                    ..
+                } => {
+                    derived.sigma += env.logistics_delta(category);
+                    if c.face_down {
+                        continue;
+                    }
+                    derived.face_up[category as usize] += 1;
+                    // Camouflage as `active` reads it.
+                    let works = !c.cut_off || camouflage.works_while_cut_off();
+                    if c.attacked
+                        || !works
+                        || !(innate.contains(camouflage) || latent.contains(camouflage))
+                    {
+                        derived.exposed |= category.bit();
+                    } else if !innate.contains(camouflage) {
+                        shielded_if_activated |= category.bit();
+                    }
+                }
+            }
+        }
+        if !derived.activated.contains(camouflage) {
+            derived.exposed |= shielded_if_activated;
+        }
+        derived
+    }
+
+    /// The kept sums of a player's battle deck; debug builds check them against [`Tiehuo::derive`].
+    fn checked_derived(&self, player: Player) -> Derived {
+        let derived = self.derived[player.index()];
+        debug_assert_eq!(derived, self.derive(player), "stale derived sums");
+        derived
+    }
+
+    /// Brings the kept sums of a player's battle deck up to date after it changed.
+    pub(crate) fn refresh(&mut self, player: Player) {
+        self.derived[player.index()] = self.derive(player);
     }
 
     /// `L − Σ`.
@@ -333,10 +436,7 @@ impl Tiehuo {
 
     /// Whether the player's battle deck holds an uncut special-ability card for `ability`.
     pub(crate) fn activated(&self, player: Player, ability: Ability) -> bool {
-        self.players[player.index()].battle.iter().any(|c| {
-            !c.cut_off
-                && matches!(card(c.card).kind, CardKind::SpecialAbility { ability: a } if a == ability)
-        })
+        self.checked_derived(player).activated.contains(ability)
     }
 
     /// Whether `ability` is active on the battle card `c` of `player` (13.1, 13.2).
@@ -404,6 +504,18 @@ impl Tiehuo {
         o: &AttackOption,
         out: &mut Vec<usize>,
     ) {
+        self.each_legal_target(player, c, o, |index| out.push(index));
+    }
+
+    /// Calls `f` with the index in the battle deck of each legal target of option `o` of `c`,
+    /// in deck order.
+    pub(crate) fn each_legal_target(
+        &self,
+        player: Player,
+        c: &BattleCard,
+        o: &AttackOption,
+        mut f: impl FnMut(usize),
+    ) {
         let side = Self::target_side(player, o);
         let mut skipped_self = !o.heals();
         for (index, target) in self.players[side.index()].battle.iter().enumerate() {
@@ -412,7 +524,7 @@ impl Tiehuo {
                 continue;
             }
             if self.legal_target(player, c, o, target) {
-                out.push(index);
+                f(index);
             }
         }
     }
@@ -424,6 +536,37 @@ impl Tiehuo {
         c: &BattleCard,
         o: &AttackOption,
     ) -> bool {
+        let fast = if o.heals() {
+            // An own face-up battle card of a category the option reaches, the healer aside
+            // (the first card with its token, when it is one of them).
+            let own = self.checked_derived(player);
+            let candidates = own.face_up_in(o.vs);
+            let healer_counted = !c.face_down
+                && card(c.card)
+                    .category()
+                    .is_some_and(|category| o.vs.contains(category));
+            match candidates {
+                0 => false,
+                1 if healer_counted => self.find(player, c).is_none(),
+                _ => true,
+            }
+        } else {
+            // An enemy face-up battle card of a category the option reaches, not shielded by
+            // camouflage (7.2).
+            let enemy = self.checked_derived(player.other());
+            let mask = if self.round == 1 && !self.active(player, c, Ability::Reconnaissance) {
+                enemy.exposed
+            } else {
+                enemy.face_up_mask()
+            };
+            o.vs.0 & mask != 0
+        };
+        debug_assert_eq!(fast, self.has_legal_target_by_scan(player, c, o));
+        fast
+    }
+
+    /// [`Tiehuo::has_legal_target`] by trying every card of the target side.
+    fn has_legal_target_by_scan(&self, player: Player, c: &BattleCard, o: &AttackOption) -> bool {
         let side = Self::target_side(player, o);
         let mut skipped_self = !o.heals();
         self.players[side.index()].battle.iter().any(|target| {
@@ -531,13 +674,41 @@ impl Tiehuo {
         q.max(0)
     }
 
-    /// Sorts a player's battle deck by token.
+    /// Sorts a player's battle deck by token and brings its derived sums up to date: every
+    /// change of a battle deck ends here.
     pub(crate) fn sort_battle(&mut self, player: Player) {
         let catalog = catalog();
         let battle = &mut self.players[player.index()].battle;
         if !battle.is_sorted_by(|a, b| a.cmp_tokens(b, catalog).is_le()) {
             battle.sort_by(|a, b| a.cmp_tokens(b, catalog));
         }
+        self.refresh(player);
+    }
+
+    /// Moves the card at `index` of a player's sorted battle deck, the only card that changed,
+    /// to its place (the order [`Tiehuo::sort_battle`] gives, in a few comparisons), and
+    /// brings the derived sums up to date.
+    pub(crate) fn resort_card(&mut self, player: Player, mut index: usize) {
+        let catalog = catalog();
+        let battle = &mut self.players[player.index()].battle;
+        while index > 0
+            && battle[index - 1]
+                .cmp_tokens(&battle[index], catalog)
+                .is_gt()
+        {
+            battle.swap(index - 1, index);
+            index -= 1;
+        }
+        while index + 1 < battle.len()
+            && battle[index]
+                .cmp_tokens(&battle[index + 1], catalog)
+                .is_gt()
+        {
+            battle.swap(index, index + 1);
+            index += 1;
+        }
+        debug_assert!(battle.is_sorted_by(|a, b| a.cmp_tokens(b, catalog).is_le()));
+        self.refresh(player);
     }
 
     /// The index of a card with this token in a player's battle deck.

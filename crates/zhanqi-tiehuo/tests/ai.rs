@@ -101,3 +101,22 @@ fn the_evaluator_is_antisymmetric_and_favours_the_side_with_more_left() {
     assert!(TiehuoEvaluator::side_value(&damaged, Player::One) < before);
     let _ = <Tiehuo as ClientGame>::profile_family();
 }
+
+/// A study counts the cards a seat fields: each id of its deployment once, each resupply's id,
+/// nothing for other actions.
+#[test]
+fn study_labels_are_the_ids_a_seat_deploys_and_resupplies() {
+    let game = at_deployment(&TiehuoOptions::default(), 3);
+    let seat = Seat::new(0);
+    let deployment = game.parse_action(seat, "DE05,DE01,DE16,DE01").unwrap();
+    let mut labels = Vec::new();
+    game.study_labels(seat, &deployment, &mut labels);
+    assert_eq!(labels, ["DE01", "DE05", "DE16"]);
+    let catalog = Catalog::standard();
+    let su04 = catalog.index_of("SU04").unwrap();
+    labels.clear();
+    game.study_labels(Seat::new(1), &Action::Resupply(su04), &mut labels);
+    game.study_labels(Seat::new(1), &Action::Done, &mut labels);
+    game.study_labels(Seat::new(1), &Action::Concede, &mut labels);
+    assert_eq!(labels, ["SU04"]);
+}

@@ -160,8 +160,8 @@ fn load_answers_the_canonical_position_and_refuses_a_view() {
     assert_eq!(refused["ok"], false, "{refused}");
 }
 
-/// Concession at a resting position, whoever is to act. (At a chance node the engine protocol
-/// refuses every seat's move, concession included: the platform rolls chance at once.)
+/// Concession at a resting position, whoever is to act (a chance node is one: see
+/// `concede_at_a_chance_node_ends_the_game`).
 #[test]
 fn concede_ends_the_game_for_either_seat_at_any_resting_position() {
     let mut session = Session::new();
@@ -261,4 +261,70 @@ fn perft_counts_from_a_resting_position_after_the_deployment() {
     session.ok(&json!({"op":"play","seat":"chance","move":"1"}));
     let nodes = session.ok(&json!({"op":"perft","depth":1}))["nodes"].as_u64();
     assert_eq!(nodes, Some(36));
+}
+
+/// The damage roll of T27's step 9: P1's focus fire resolves, DE05 rolls its damage next.
+const DAMAGE_ROLL: &str = "tiehuo mode=formation logistics=individual fog=on
+phase play round 2/2 turn 1
+env normal
+p1 L 45 next 0 -
+p1 battle DE04f,DE05a*1,DE06a*2,DE18
+p1 reserve DE02,DE03
+p1 discard -
+p2 L 46 next 0 -
+p2 battle SU01f,SU06*t,SU19
+p2 reserve SU02
+p2 discard -
+focus resolve bonus 2 opts 1,1
+pending attack DE05a*1.1 q 6 hits SU06*t/1";
+
+/// T32 at a chance node (17.4, 17.9): a roll is a resting position, so either seat may concede
+/// there; every other move of a seat is still refused until chance has been played.
+#[test]
+fn concede_at_a_chance_node_ends_the_game() {
+    // The environment roll, seat 1 conceding.
+    let mut session = Session::new();
+    session.ok(&json!({"op":"new","game":"tiehuo","seed":2}));
+    let refused = session.refused(&json!({"op":"play","seat":"1","move":"done"}));
+    assert!(refused.contains("chance node"), "{refused}");
+    let played = session.play("1", "concede");
+    assert_eq!(played["record"], "concede");
+    assert!(
+        played["position"]
+            .as_str()
+            .unwrap()
+            .contains("phase over round 0/0 turn - result 2 concede"),
+        "{played}"
+    );
+    assert_eq!(
+        session.ok(&json!({"op":"outcome"}))["outcome"],
+        json!({"result":"win","winners":["2"],"reason":"concede"})
+    );
+    session.refused(&json!({"op":"roll"}));
+
+    // A damage roll of a focus fire, seat 2 (not the attacker) conceding: the focus and its
+    // marks are gone, the rest unchanged.
+    let mut session = Session::new();
+    session.load("tiehuo", DAMAGE_ROLL);
+    assert_eq!(
+        session.ok(&json!({"op":"legal"}))["to_move"],
+        json!(["chance"])
+    );
+    session.refused(&json!({"op":"play","seat":"2","move":"end"}));
+    let played = session.play("2", "concede");
+    let expected = DAMAGE_ROLL
+        .replace("pending attack DE05a*1.1 q 6 hits SU06*t/1", "pending -")
+        .replace(
+            "phase play round 2/2 turn 1",
+            "phase over round 2/2 turn - result 1 concede",
+        )
+        .replace("DE05a*1,DE06a*2", "DE05a,DE06a")
+        .replace("SU06*t", "SU06")
+        .replace("focus resolve bonus 2 opts 1,1", "focus -");
+    assert_eq!(played["position"], expected);
+    assert_eq!(
+        session.ok(&json!({"op":"outcome"}))["outcome"],
+        json!({"result":"win","winners":["1"],"reason":"concede"})
+    );
+    assert_eq!(session.ok(&json!({"op":"legal"}))["to_move"], json!([]));
 }
