@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{SegmentValue, SegmentedCoord};
-use plotters::coord::types::RangedCoordusize;
+use plotters::coord::types::{RangedCoordf64, RangedCoordusize};
 use plotters::prelude::*;
 use plotters::style::{FontStyle, register_font};
 
@@ -323,7 +323,6 @@ fn label_win_differences<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     summary: &Summary,
 ) -> Drawn<DB> {
-    let names = label_names(summary);
     let reach = summary
         .labels
         .iter()
@@ -335,32 +334,13 @@ fn label_win_differences<DB: DrawingBackend>(
         })
         .fold(0.05_f64, f64::max)
         .min(1.0);
-    let mut chart = ChartBuilder::on(root)
-        .caption(Kind::LabelWinDifference.title(), ("sans-serif", 18))
-        .margin(12)
-        .x_label_area_size(36)
-        .y_label_area_size(130)
-        .build_cartesian_2d(-reach..reach, categories(names.len()))?;
-    chart
-        .configure_mesh()
-        .light_line_style(LIGHT_LINE)
-        .disable_y_mesh()
-        .y_labels(names.len() + 1)
-        .y_label_formatter(&|value| category(&names, value).to_owned())
-        .x_label_formatter(&|difference| format!("{:+.0} %", 100.0 * difference))
-        .x_desc("win rate difference")
-        .draw()?;
-    chart.draw_series(label_rows(summary).map(|(index, label)| {
-        let mut bar = Rectangle::new(
-            [
-                (0.0, SegmentValue::Exact(index)),
-                (label.win_rate_difference, SegmentValue::Exact(index + 1)),
-            ],
-            BAR.mix(0.8).filled(),
-        );
-        bar.set_margin(3, 3, 0, 0);
-        bar
-    }))?;
+    let axis = LabelAxis {
+        kind: Kind::LabelWinDifference,
+        values: -reach..reach,
+        description: "win rate difference",
+        signed: true,
+    };
+    let mut chart = label_bars(root, summary, &axis, |label| label.win_rate_difference)?;
     chart.draw_series(label_rows(summary).map(|(index, label)| {
         ErrorBar::new_horizontal(
             SegmentValue::CenterOf(index),
@@ -383,34 +363,71 @@ fn label_play_rates<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     summary: &Summary,
 ) -> Drawn<DB> {
+    let axis = LabelAxis {
+        kind: Kind::LabelPlayRate,
+        values: 0.0..1.0,
+        description: "seats that played it",
+        signed: false,
+    };
+    label_bars(root, summary, &axis, |label| label.play_rate)?;
+    Ok(())
+}
+
+/// The value axis of a label plot: its range, its description, whether values carry a sign.
+struct LabelAxis {
+    kind: Kind,
+    values: std::ops::Range<f64>,
+    description: &'static str,
+    signed: bool,
+}
+
+/// A chart of values (across) by label rows (up).
+type LabelChart<'a, DB> =
+    ChartContext<'a, DB, Cartesian2d<RangedCoordf64, SegmentedCoord<RangedCoordusize>>>;
+
+/// A chart with one row a label (the summary's first on top) and a bar from 0 to `value` in
+/// each, for the caller to draw more on.
+fn label_bars<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    summary: &Summary,
+    axis: &LabelAxis,
+    value: impl Fn(&crate::summary::LabelRates) -> f64,
+) -> Result<LabelChart<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
     let names = label_names(summary);
     let mut chart = ChartBuilder::on(root)
-        .caption(Kind::LabelPlayRate.title(), ("sans-serif", 18))
+        .caption(axis.kind.title(), ("sans-serif", 18))
         .margin(12)
         .x_label_area_size(36)
         .y_label_area_size(130)
-        .build_cartesian_2d(0.0..1.0, categories(names.len()))?;
+        .build_cartesian_2d(axis.values.clone(), categories(names.len()))?;
+    let percent = |rate: &f64| {
+        if axis.signed {
+            format!("{:+.0} %", 100.0 * rate)
+        } else {
+            format!("{:.0} %", 100.0 * rate)
+        }
+    };
     chart
         .configure_mesh()
         .light_line_style(LIGHT_LINE)
         .disable_y_mesh()
         .y_labels(names.len() + 1)
-        .y_label_formatter(&|value| category(&names, value).to_owned())
-        .x_label_formatter(&|rate| format!("{:.0} %", 100.0 * rate))
-        .x_desc("seats that played it")
+        .y_label_formatter(&|row| category(&names, row).to_owned())
+        .x_label_formatter(&percent)
+        .x_desc(axis.description)
         .draw()?;
     chart.draw_series(label_rows(summary).map(|(index, label)| {
         let mut bar = Rectangle::new(
             [
                 (0.0, SegmentValue::Exact(index)),
-                (label.play_rate, SegmentValue::Exact(index + 1)),
+                (value(label), SegmentValue::Exact(index + 1)),
             ],
             BAR.mix(0.8).filled(),
         );
         bar.set_margin(3, 3, 0, 0);
         bar
     }))?;
-    Ok(())
+    Ok(chart)
 }
 
 /// The labels' names from the bottom of the plot up, so the summary's first is drawn on top.
