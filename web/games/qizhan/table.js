@@ -12,6 +12,7 @@ import * as api from '../../api.js';
 import { h, replace } from '../../dom.js';
 import { language, seatName } from '../../i18n.js';
 import { Choosing } from '../choices.js';
+import { loadSaved } from '../saved.js';
 import { boardGrid } from './board.js';
 import { cardName } from './cards.js';
 import { deckEditor, deckText, markInvalidRows } from './deck-editor.js';
@@ -152,12 +153,7 @@ export function mountTable(host) {
         words(frame.next)))));
 
   const loadDecks = async () => {
-    try {
-      saved = (await api.layouts(state.game, state.mode)).layouts;
-    } catch {
-      saved = [];
-    }
-    replace(deckPick, saved.map((deck) => h('option', { value: deck.name }, deck.name)));
+    saved = await loadSaved(state.game, state.mode, deckPick);
     host.redraw();
   };
 

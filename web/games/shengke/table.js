@@ -9,6 +9,7 @@ import * as api from '../../api.js';
 import { h, replace } from '../../dom.js';
 import { seatName, t } from '../../i18n.js';
 import { Choosing } from '../choices.js';
+import { loadSaved } from '../saved.js';
 import { CELLS, cardFace, cardName, diceFaces, fieldGrid, glyph, playerSide } from './cards.js';
 import { deckEditor, deckText, markInvalidRows } from './deck-editor.js';
 import { judgementText } from './events.js';
@@ -165,12 +166,7 @@ export function mountTable(host) {
   };
 
   const loadDecks = async () => {
-    try {
-      saved = (await api.layouts(state.game, state.mode)).layouts;
-    } catch {
-      saved = [];
-    }
-    replace(deckPick, saved.map((deck) => h('option', { value: deck.name }, deck.name)));
+    saved = await loadSaved(state.game, state.mode, deckPick);
     host.redraw();
   };
 

@@ -13,6 +13,7 @@ import { h, replace } from '../../dom.js';
 import { seatName } from '../../i18n.js';
 import { refusalSentences, refusalText } from '../../refusal.js';
 import { Choosing } from '../choices.js';
+import { loadSaved } from '../saved.js';
 import { cardFace, environmentName, faceLabel, playerSide } from './cards.js';
 import { deckEditor, readDeckFile } from './deck-editor.js';
 import { tr } from './strings.js';
@@ -138,12 +139,7 @@ export function mountTable(host) {
   };
 
   const loadDecks = async () => {
-    try {
-      saved = (await api.layouts(state.game, state.mode)).layouts;
-    } catch {
-      saved = [];
-    }
-    replace(deckPick, saved.map((deck) => h('option', { value: deck.name }, deck.name)));
+    saved = await loadSaved(state.game, state.mode, deckPick);
     host.redraw();
   };
 
