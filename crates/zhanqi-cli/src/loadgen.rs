@@ -93,7 +93,11 @@ async fn swarm(args: &LoadgenArgs) -> anyhow::Result<Figures> {
         mode: args.mode.clone(),
         pace_ms: args.pace_ms,
         seed: args.seed,
-        run_tag: started.elapsed().as_nanos() as u64 ^ u64::from(std::process::id()),
+        // The wall clock, so that guests of a run differ from an earlier run's.
+        run_tag: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_secs())
+            ^ u64::from(std::process::id()),
         measure_from: started + ramp,
         stop_at: started + ramp + measured,
         tally: Tally::default(),
