@@ -99,7 +99,9 @@ async function myTurn(page) {
  * picture and the measurement show its targets too.
  */
 async function pickSomething(page) {
-  const pickable = page.locator('.game-area .selectable').first();
+  // Never a face-down piece of dark chess: clicking it flips it, which is a move, and the
+  // whole-board check below counts moves.
+  const pickable = page.locator('.game-area .selectable:not([data-piece=down])').first();
   if (await pickable.count() > 0) await pickable.click().catch(() => {});
   // Clicking may have scrolled the page to reach the piece; a player's screen starts at the top.
   await page.evaluate(() => window.scrollTo(0, 0));
