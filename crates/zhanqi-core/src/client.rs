@@ -300,6 +300,17 @@ pub trait ClientGame: GameNotation {
         Err(self.no_setup())
     }
 
+    /// The action, in the game's notation, that plays `seat`'s arrangement `text` (in
+    /// [`ClientGame::check_setup`]'s form) when the game starts: a room keeps its seats'
+    /// arrangements and starts (and replays) its game with them. The default: the
+    /// arrangement's text is that action.
+    ///
+    /// # Errors
+    /// If the arrangement is malformed or breaks a rule.
+    fn setup_action(&self, _seat: Seat, text: &str) -> Result<String, SetupError> {
+        Ok(text.to_owned())
+    }
+
     /// The arrangement with the things at two of `seat`'s places (by name) swapped, if legal.
     ///
     /// # Errors

@@ -72,7 +72,17 @@ type Created = Result<Box<dyn DynGame>, GameError>;
 pub type ImportedGame = ImportedRecord<Box<dyn DynGame>>;
 
 /// [`GameEntry::new_game_with`] of one game.
-type StartFn = fn(Option<&str>, Option<&Value>, u64, &[(&str, &str)]) -> Created;
+type StartFn = fn(Option<&str>, Option<&Value>, u64, &[(&str, &str)], Given) -> Created;
+
+/// What the texts given to [`start`] are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Given {
+    /// Actions in the game's notation (the engine protocol's deployments).
+    Actions,
+    /// Arrangements from the setup editor ([`ClientGame::check_setup`]'s form), which the
+    /// game turns into its action with [`ClientGame::setup_action`].
+    Setups,
+}
 
 /// [`GameEntry::load_game`] of one game.
 type LoadFn = fn(&str, Option<&Value>, u64) -> Created;
@@ -192,7 +202,23 @@ impl GameEntry {
         seed: u64,
         deployments: &[(&str, &str)],
     ) -> Created {
-        (self.start)(mode, options, seed, deployments)
+        (self.start)(mode, options, seed, deployments, Given::Actions)
+    }
+
+    /// As [`GameEntry::new_game_with`], with each seat's arrangement as the setup editor
+    /// keeps it ([`ClientGame::check_setup`]'s form: a room's layouts and decks) rather than
+    /// as the game's action.
+    ///
+    /// # Errors
+    /// As [`GameEntry::new_game_with`].
+    pub fn new_game_from_setups(
+        &self,
+        mode: Option<&str>,
+        options: Option<&Value>,
+        seed: u64,
+        setups: &[(&str, &str)],
+    ) -> Created {
+        (self.start)(mode, options, seed, setups, Given::Setups)
     }
 
     /// The game at `position` (canonical or not), with `options` that a position cannot hold
@@ -275,6 +301,7 @@ fn start<G: RegisteredGame>(
     extra: Option<&Value>,
     seed: u64,
     deployments: &[(&str, &str)],
+    given_as: Given,
 ) -> Created {
     check_mode::<G>(mode)?;
     let options = G::options_for(mode, extra)?;
@@ -298,6 +325,19 @@ fn start<G: RegisteredGame>(
         let drawn = game.random_unlisted_action(seat, &mut rng);
         let action = match given.iter().find(|(given_seat, _)| *given_seat == seat) {
             Some(&(_, text)) => {
+                let action;
+                let text = match given_as {
+                    Given::Actions => text,
+                    Given::Setups => {
+                        action = game.setup_action(seat, text).map_err(|error| {
+                            GameError::DeploymentIllegal {
+                                seat: game.seat_name(seat).to_owned(),
+                                reason: error.to_string(),
+                            }
+                        })?;
+                        &action
+                    }
+                };
                 game.parse_action(seat, text)
                     .map_err(|error| GameError::DeploymentMalformed {
                         seat: game.seat_name(seat).to_owned(),

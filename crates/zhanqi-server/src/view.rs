@@ -272,14 +272,20 @@ pub fn room_state(room: &Room, user: Option<UserId>) -> RoomState {
         _ => None,
     };
     let (legal, choices, can, editor) = match (&room.game, you, room.phase) {
-        (Some(game), Some(seat), Phase::Playing) => (
-            legal(game.as_ref(), seat),
-            game.choices(seat).unwrap_or_default(),
-            can(game.as_ref(), seat),
-            matches!(game.legal_actions(seat), Ok(Choices::Unlisted))
-                .then(|| game.setup_editor(seat))
-                .flatten(),
-        ),
+        (Some(game), Some(seat), Phase::Playing) => {
+            // One listing serves both: the actions when listed, the editor when too many.
+            let (legal, editor) = match game.legal_actions(seat) {
+                Ok(Choices::Listed(actions)) => (actions, None),
+                Ok(Choices::Unlisted) => (Vec::new(), game.setup_editor(seat)),
+                _ => (Vec::new(), None),
+            };
+            (
+                legal,
+                game.choices(seat).unwrap_or_default(),
+                can(game.as_ref(), seat),
+                editor,
+            )
+        }
         _ => (Vec::new(), Vec::new(), Can::default(), None),
     };
     let draw_offer = room
@@ -388,13 +394,6 @@ fn seats(room: &Room, view: Option<&Value>) -> Vec<SeatState> {
             }
         })
         .collect()
-}
-
-fn legal(game: &dyn DynGame, seat: &str) -> Vec<String> {
-    match game.legal_actions(seat) {
-        Ok(Choices::Listed(actions)) => actions,
-        _ => Vec::new(),
-    }
 }
 
 /// Which platform actions the seat may take now, as the game says.

@@ -123,6 +123,17 @@ impl ClientGame for Siguo {
         }
     }
 
+    /// A room keeps a seat's layout (the same text for every seat) and starts its game with
+    /// the seat's deployment string of §11.4, the only deployment `play` reads (§15.3.1).
+    fn setup_action(&self, seat: Seat, text: &str) -> Result<String, SetupError> {
+        let layout =
+            Layout::read(self.check_setup(seat, text)?.as_str()).map_err(SetupError::typed)?;
+        let deployment = layout.deployment(seat).map_err(SetupError::all)?;
+        Ok(crate::notation::action_text(&Action::Deploy(Box::new(
+            deployment,
+        ))))
+    }
+
     fn swap_setup(&self, seat: Seat, text: &str, a: &str, b: &str) -> Result<String, SetupError> {
         let layout = Layout::read(text).map_err(SetupError::typed)?;
         let place = |name: &str| {

@@ -185,21 +185,9 @@ impl GameNotation for Siguo {
         }
     }
 
-    /// Reads an action of §11.4, or a seat's deployment written as a layout
-    /// ([`crate::Layout`]: the same text for every seat, which the platform's deployment
-    /// editor and saved layouts use); a layout is told apart by its `/`, which no action has.
-    ///
-    /// §15.3.1 names only the deployment string, so the layout is an extension of the engine
-    /// protocol: rooms store their seats' layouts and start (and replay) their games through
-    /// this one reader, which the engine's `new` and `play` share. It adds no position or
-    /// answer §15 does not have: a layout read here is the same deployment as its string.
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, NotationError> {
-        if text.contains('/') {
-            return crate::Layout::parse(text)
-                .and_then(|layout| layout.deployment(seat))
-                .map(|deployment| Action::Deploy(Box::new(deployment)))
-                .map_err(|problems| NotationError::new("layout", 0, problems.join("; ")));
-        }
+    /// Reads an action of §11.4; a deployment only as its deployment string (§15.3.1). A
+    /// room's layouts reach the game through [`zhanqi_core::ClientGame::setup_action`].
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, NotationError> {
         parse_action(text)
     }
 

@@ -98,7 +98,8 @@ fn deployed(layouts: [&str; 4]) -> Siguo {
     let mut game = Siguo::start(SiguoOptions::default());
     for (index, layout) in layouts.iter().enumerate() {
         let seat = Seat::new(index);
-        let action = game.parse_action(seat, layout).unwrap();
+        let text = game.setup_action(seat, layout).unwrap();
+        let action = game.parse_action(seat, &text).unwrap();
         game.apply(seat, &action).unwrap();
     }
     game
@@ -109,7 +110,8 @@ fn before_the_reveal_a_table_shows_only_the_viewers_own_deployment() {
     let mut game = Siguo::start(SiguoOptions::default());
     for index in [2, 0] {
         let seat = Seat::new(index);
-        let action = game.parse_action(seat, DEMO).unwrap();
+        let text = game.setup_action(seat, DEMO).unwrap();
+        let action = game.parse_action(seat, &text).unwrap();
         game.apply(seat, &action).unwrap();
     }
     for (viewer, owners) in [
@@ -307,21 +309,25 @@ fn the_editor_checks_swaps_and_draws_layouts_for_any_seat() {
     assert!(!error.violations.is_empty());
 }
 
+/// A room keeps the layout and starts the game with the seat's deployment string (§11.4), the
+/// only deployment `play` reads (§15.3.1).
 #[test]
-fn a_layout_reads_as_the_seats_deployment_and_nothing_else_does() {
+fn a_layout_becomes_the_seats_deployment_string_and_play_reads_only_that() {
     let game = Siguo::start(SiguoOptions::default());
     let layout = Layout::parse(DEMO).unwrap();
     for index in 0..4 {
         let seat = Seat::new(index);
-        let action = game.parse_action(seat, DEMO).unwrap();
-        let text = game.action_text(&action);
-        assert_eq!(game.parse_action(seat, &text).unwrap(), action);
+        let text = game.setup_action(seat, DEMO).unwrap();
         assert_eq!(layout.deployment(seat).unwrap().to_string(), text);
+        let action = game.parse_action(seat, &text).unwrap();
+        assert_eq!(game.action_text(&action), text);
+        assert!(
+            game.parse_action(seat, DEMO).is_err(),
+            "a layout is not a §11.4 string"
+        );
     }
-    assert!(
-        game.parse_action(seat(1), "SSSSSS/SSSSSS/C...SS/....SS/....SS/...RSS")
-            .is_err()
-    );
+    let broken = game.setup_action(seat(1), "SSSSSS/SSSSSS/C...SS/....SS/....SS/...RSS");
+    assert!(!broken.unwrap_err().violations.is_empty());
 }
 
 #[test]

@@ -313,18 +313,33 @@ fn rooms_still_offer_every_option_of_14() {
     assert!(entry.new_game_with(None, Some(&options), 5, &[]).is_ok());
 }
 
+/// §15.3.1: `new` and `play` read a deployment only as its deployment string (§11.4); a
+/// room's layout (the lobby's editor form) reaches the game through the registry's
+/// `new_game_from_setups`, never through the engine protocol.
 #[test]
-fn a_layout_deploys_as_its_deployment_string_and_records_as_the_string() {
-    // The documented extension of §15.3.1 (docs/engine-protocol.md): the lobby's layout, the
-    // same text for every seat, is read as that seat's deployment string. §12.1's demo is this
-    // layout for seats 1 and 3; seats 2 and 4 see their zones mirrored (layout.rs), so their
-    // demo strings are given as strings.
+fn the_engine_refuses_a_layout_and_rooms_start_from_theirs() {
+    // §12.1's demo is this layout for seats 1 and 3; seats 2 and 4 see their zones mirrored
+    // (layout.rs), so the same layout is a different deployment for them.
     const DEMO_LAYOUT: &str = "SSSSSS/SSSSSS/C...SS/....SS/....SS/G..RSS";
     let mut session = Session::new();
-    let layouts = json!({"1":DEMO_LAYOUT,"2":DEMO[1],"3":DEMO_LAYOUT,"4":DEMO[3]});
-    let answer = session.ok(&json!({"op":"new","game":"siguo","seed":3,"deployments":layouts}));
-    assert_eq!(answer["position"], START);
+    let layouts = json!({"1":DEMO_LAYOUT,"2":DEMO[1],"3":DEMO[2],"4":DEMO[3]});
+    let error = session.refused(&json!({"op":"new","game":"siguo","seed":3,"deployments":layouts}));
+    assert!(error.contains("deploy"), "{error}");
     session.load("siguo", EMPTY);
-    let played = session.ok(&json!({"op":"play","seat":"3","move":DEMO_LAYOUT}));
+    session.refused(&json!({"op":"play","seat":"3","move":DEMO_LAYOUT}));
+    let played = session.ok(&json!({"op":"play","seat":"3","move":DEMO[2]}));
     assert_eq!(played["record"], format!("deploy {}", DEMO[2]));
+
+    let entry = zhanqi_protocol::Registry::standard().find("siguo").unwrap();
+    let setups = [
+        ("1", DEMO_LAYOUT),
+        ("2", DEMO_LAYOUT),
+        ("3", DEMO_LAYOUT),
+        ("4", DEMO_LAYOUT),
+    ];
+    let game = entry.new_game_from_setups(None, None, 3, &setups).unwrap();
+    let position = game.position(zhanqi_core::Viewer::Spectator);
+    assert!(position.contains(" 1 4/2,4/2,4/2,4/2 - 0 0"), "{position}");
+    let broken = [("1", "SSSSSS/SSSSSS/C...SS/....SS/....SS/...RSS")];
+    assert!(entry.new_game_from_setups(None, None, 3, &broken).is_err());
 }

@@ -9,14 +9,16 @@
 use sqlx::Any;
 use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
+use tokio::sync::oneshot;
 use zhanqi_core::Seat;
 
-use crate::codec::{column, seat_from_db, seat_to_db};
+use crate::codec::{column, seat_from_db};
 use crate::error::{StoreError, StoreResult};
 use crate::games::{
     Clock, GAME_COLUMNS, GameInfo, GameStatus, SEAT_COLUMNS, SEAT_FROM, SeatInfo, game_from_row,
     seat_from_row,
 };
+use crate::group_commit::Pending;
 use crate::ids::{GameId, UnixMillis};
 use crate::store::{Backend, Store};
 
@@ -94,34 +96,29 @@ fn action_from_row(row: &AnyRow) -> StoreResult<ActionRecord> {
 impl Store {
     /// Appends an action to the log of a playing game; it is durable when this returns.
     ///
+    /// The appends of many games are written together, one transaction a batch (group
+    /// commit, [`crate::group_commit`]); each returns only once its batch is committed.
+    ///
     /// # Errors
     /// [`StoreError::NotFound`] if there is no such game; [`StoreError::Conflict`] if the game
     /// is not playing, or `action.seq` is not the next number (already written, or a gap).
     pub async fn append_action(&self, id: GameId, action: &NewAction<'_>) -> StoreResult<()> {
-        // One statement checks and writes, so two writers racing for the same number cannot
-        // both pass the check; the primary key stops the one that loses.
-        let inserted = sqlx::query(
-            "INSERT INTO actions (game_id, seq, seat, action, acted_at, deadline, clock) \
-             SELECT $1, $2, $3, $4, $5, $6, $7 \
-             WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND status = 'playing') \
-             AND (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = $1) = $2",
-        )
-        .bind(id.0)
-        .bind(i64::from(action.seq))
-        .bind(action.seat.map(seat_to_db))
-        .bind(action.action)
-        .bind(action.at.0)
-        .bind(action.clock.deadline.map(|deadline| deadline.0))
-        .bind(action.clock.state.as_str())
-        .execute(&self.pool)
-        .await;
-        match inserted {
-            Ok(done) if done.rows_affected() == 1 => Ok(()),
-            Ok(_) => Err(self.refused_action(id, action.seq).await),
-            Err(sqlx::Error::Database(error)) if error.is_unique_violation() => Err(
-                StoreError::Conflict(format!("action {} of {id} is already written", action.seq)),
-            ),
-            Err(error) => Err(error.into()),
+        let (reply, answer) = oneshot::channel();
+        let pending = Pending {
+            id,
+            seq: action.seq,
+            seat: action.seat,
+            action: action.action.to_owned(),
+            at: action.at,
+            clock: action.clock.clone(),
+            reply,
+        };
+        let stopped = || StoreError::Database(sqlx::Error::PoolClosed);
+        self.appender.send(pending).await.ok_or_else(stopped)?;
+        if answer.await.map_err(|_| stopped())?? {
+            Ok(())
+        } else {
+            Err(self.refused_action(id, action.seq).await)
         }
     }
 

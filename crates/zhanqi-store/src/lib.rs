@@ -29,6 +29,7 @@ mod actions;
 mod codec;
 mod error;
 mod games;
+mod group_commit;
 mod history;
 mod ids;
 mod layouts;

@@ -11,6 +11,7 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor};
 
 use crate::error::{StoreError, StoreResult};
+use crate::group_commit::Appender;
 
 /// The database `zhanqi serve` uses when given no URL: an SQLite file in the working directory,
 /// created if missing.
@@ -60,6 +61,8 @@ impl Backend {
 pub struct Store {
     pub(crate) pool: AnyPool,
     backend: Backend,
+    /// The group-commit writer of the action logs ([`crate::group_commit`]).
+    pub(crate) appender: Appender,
 }
 
 impl Store {
@@ -93,7 +96,16 @@ impl Store {
             }
         }
         let pool = options.connect(url).await?;
-        let store = Store { pool, backend };
+        let writers = match backend {
+            Backend::Sqlite => 1,
+            Backend::Postgres => 4,
+        };
+        let appender = Appender::start(pool.clone(), writers);
+        let store = Store {
+            pool,
+            backend,
+            appender,
+        };
         store.migrate().await?;
         store.rekey_names().await?;
         Ok(store)

@@ -53,7 +53,7 @@ impl StartState {
             .map(|(seat, layout)| (seat.as_str(), layout.as_str()))
             .collect();
         entry
-            .new_game_with(Some(mode), options, seed, &deployments)
+            .new_game_from_setups(Some(mode), options, seed, &deployments)
             .map_err(|error| ApiError::internal("start the game", error))
     }
 }

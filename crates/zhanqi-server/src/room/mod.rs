@@ -425,9 +425,14 @@ impl Room {
     /// Sends every watcher the room as they may see it, and updates the lobby.
     fn broadcast(&self) {
         for watcher in &self.watchers {
-            let state = view::room_state(self, Some(watcher.person.id));
-            let frame = serde_json::json!({"type": "room", "room": state});
-            let _ = watcher.outbox.send(frame.to_string());
+            let frame = RoomFrame {
+                kind: "room",
+                room: view::room_state(self, Some(watcher.person.id)),
+            };
+            // Written straight to text: no JSON tree is built on the way.
+            if let Ok(text) = serde_json::to_string(&frame) {
+                let _ = watcher.outbox.send(text);
+            }
         }
         self.publish();
     }
@@ -450,6 +455,14 @@ impl Room {
     pub fn created(&self) -> UnixMillis {
         self.created
     }
+}
+
+/// The frame that carries a room's state to one watcher (`{"type":"room","room":…}`).
+#[derive(serde::Serialize)]
+struct RoomFrame {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    room: view::RoomState,
 }
 
 /// A typed message part as JSON (plain structs of strings and numbers always serialize).

@@ -183,6 +183,43 @@ async fn of_writers_racing_for_one_number_exactly_one_wins() {
     .await;
 }
 
+/// Many games appending at once share transactions (group commit): every append is stored
+/// exactly once, in order, and one refused append (a gap) costs the others nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn many_games_appending_at_once_each_keep_every_action() {
+    each_backend(|store| async move {
+        let mut ids = Vec::new();
+        for _ in 0..40 {
+            ids.push(two_ai_game(&store).await);
+        }
+        let mut games = tokio::task::JoinSet::new();
+        for (index, &id) in ids.iter().enumerate() {
+            let store = store.clone();
+            games.spawn(async move {
+                for seq in 0..10 {
+                    append(&store, id, seq).await.unwrap();
+                    if index % 7 == 0 {
+                        let error = append(&store, id, seq + 2).await.unwrap_err();
+                        assert!(error.to_string().contains("gap"), "{error}");
+                    }
+                }
+            });
+        }
+        games.join_all().await;
+        for id in ids {
+            let actions = store.actions(id).await.unwrap();
+            let numbers: Vec<u32> = actions.iter().map(|action| action.seq).collect();
+            assert_eq!(numbers, (0..10).collect::<Vec<_>>());
+            assert!(
+                actions
+                    .iter()
+                    .all(|a| a.action == format!("move-{}", a.seq))
+            );
+        }
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn unfinished_games_come_back_whole() {
     each_backend(|store| async move {

@@ -1,0 +1,162 @@
+//! Group commit: the actions of many rooms written in one transaction.
+//!
+//! Every room waits for its action to be stored before it acknowledges or broadcasts it. Written
+//! one transaction each, a busy server spends its database on commits: one disk flush per action
+//! on SQLite, one round trip and commit per action (and a pooled connection) on PostgreSQL. So
+//! the store hands every append to one writer task, which takes all the appends waiting at that
+//! moment (up to [`MAX_BATCH`]), writes them in one transaction and answers each room only after
+//! the commit. Nothing waits for a batch to fill: an append that finds the writer idle is
+//! written at once, and the appends that arrive during a commit form the next batch. Durability
+//! is unchanged — an action is acknowledged only once its transaction is committed.
+//!
+//! Each append keeps its own checks (the game is playing, the number is the next one): a refused
+//! append writes nothing and does not disturb the others in its batch. If the transaction itself
+//! fails, each append of the batch is tried again on its own, so one bad append never costs the
+//! others theirs.
+
+use sqlx::{Any, AnyConnection, AnyPool};
+use std::sync::Arc;
+
+use tokio::sync::{Semaphore, mpsc, oneshot};
+use zhanqi_core::Seat;
+
+use crate::codec::seat_to_db;
+use crate::error::StoreResult;
+use crate::games::Clock;
+use crate::ids::{GameId, UnixMillis};
+
+/// The most appends written in one transaction.
+pub(crate) const MAX_BATCH: usize = 512;
+
+/// How many appends may wait for the writer before a room waits to hand its append over.
+const QUEUE: usize = 16_384;
+
+/// An append, owned, on its way to the writer.
+pub(crate) struct Pending {
+    /// The game.
+    pub(crate) id: GameId,
+    /// The number of actions before it.
+    pub(crate) seq: u32,
+    /// The seat that acted.
+    pub(crate) seat: Option<Seat>,
+    /// The action text.
+    pub(crate) action: String,
+    /// When the server accepted it.
+    pub(crate) at: UnixMillis,
+    /// The clock right after it.
+    pub(crate) clock: Clock,
+    /// Where the writer answers: `Ok(true)` written, `Ok(false)` refused by its checks.
+    pub(crate) reply: oneshot::Sender<StoreResult<bool>>,
+}
+
+/// The handle of the writer task: appends go in, answers come back on each append's channel.
+#[derive(Clone, Debug)]
+pub(crate) struct Appender {
+    sender: mpsc::Sender<Pending>,
+}
+
+impl Appender {
+    /// Starts the writer task on the current tokio runtime, writing up to `writers` batches
+    /// at once (each on a connection of its own); it ends when the last handle is dropped.
+    pub(crate) fn start(pool: AnyPool, writers: usize) -> Appender {
+        let (sender, receiver) = mpsc::channel(QUEUE);
+        tokio::spawn(write_batches(pool, receiver, writers));
+        Appender { sender }
+    }
+
+    /// Hands `pending` to the writer. `None` if the writer has stopped (its runtime is gone).
+    pub(crate) async fn send(&self, pending: Pending) -> Option<()> {
+        self.sender.send(pending).await.ok()
+    }
+}
+
+/// The writer task: each batch is every append waiting when a writer is free.
+///
+/// SQLite has one writer at a time, so it gets one batch at a time; PostgreSQL writes several
+/// batches at once, since each append is a round trip of its own inside its transaction.
+async fn write_batches(pool: AnyPool, mut receiver: mpsc::Receiver<Pending>, writers: usize) {
+    let free = Arc::new(Semaphore::new(writers.max(1)));
+    loop {
+        let Ok(permit) = Arc::clone(&free).acquire_owned().await else {
+            return;
+        };
+        let mut batch = Vec::with_capacity(MAX_BATCH);
+        if receiver.recv_many(&mut batch, MAX_BATCH).await == 0 {
+            return;
+        }
+        let pool = pool.clone();
+        tokio::spawn(async move {
+            write_batch(&pool, &mut batch).await;
+            drop(permit);
+        });
+    }
+}
+
+/// Writes `batch` in one transaction and answers each append; if the transaction fails, tries
+/// each append on its own.
+async fn write_batch(pool: &AnyPool, batch: &mut Vec<Pending>) {
+    let written = if batch.len() == 1 {
+        Err(None)
+    } else {
+        in_one_transaction(pool, batch).await.map_err(Some)
+    };
+    match written {
+        Ok(inserted) => {
+            for (pending, inserted) in batch.drain(..).zip(inserted) {
+                // A room that stopped waiting (its task ended) needs no answer.
+                let _ = pending.reply.send(Ok(inserted));
+            }
+        }
+        Err(failure) => {
+            if let Some(error) = failure {
+                tracing::warn!(
+                    "a batch of {} actions failed ({error}); writing each alone",
+                    batch.len()
+                );
+            }
+            for pending in batch.drain(..) {
+                let result = match pool.acquire().await {
+                    Ok(mut connection) => insert(&mut connection, &pending).await,
+                    Err(error) => Err(error.into()),
+                };
+                let _ = pending.reply.send(result);
+            }
+        }
+    }
+}
+
+/// Writes every append of `batch` in one transaction: whether each was inserted.
+async fn in_one_transaction(pool: &AnyPool, batch: &[Pending]) -> StoreResult<Vec<bool>> {
+    let mut transaction = pool.begin().await?;
+    let mut inserted = Vec::with_capacity(batch.len());
+    for pending in batch {
+        inserted.push(insert(&mut transaction, pending).await?);
+    }
+    transaction.commit().await?;
+    Ok(inserted)
+}
+
+/// Inserts one action if its game is playing and its number is the next: whether it did.
+///
+/// One statement checks and writes, so two writers racing for the same number cannot both
+/// pass the check; `ON CONFLICT DO NOTHING` makes the loser's insert write nothing rather than
+/// fail (a failed statement would abort a PostgreSQL transaction and the batch with it).
+async fn insert(connection: &mut AnyConnection, pending: &Pending) -> StoreResult<bool> {
+    let done = sqlx::query::<Any>(
+        "INSERT INTO actions (game_id, seq, seat, action, acted_at, deadline, clock) \
+         SELECT $1, $2, $3, $4, $5, $6, $7 \
+         WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND status = 'playing') \
+         AND (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = $1) = $2 \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(pending.id.0)
+    .bind(i64::from(pending.seq))
+    .bind(pending.seat.map(seat_to_db))
+    .bind(pending.action.as_str())
+    .bind(pending.at.0)
+    .bind(pending.clock.deadline.map(|deadline| deadline.0))
+    .bind(pending.clock.state.as_str())
+    .execute(&mut *connection)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
