@@ -281,6 +281,9 @@ pub struct Qizhan {
     /// attachment is made and moved along by [`Qizhan::move_auras`], so that effective stats
     /// need not look at every card.
     pub(crate) aura_sources: Vec<crate::stats::Aura>,
+    /// The board's cards (side, card, entry) before the action being applied, a buffer
+    /// reused so that finding an action's events allocates nothing (see `events_since`).
+    pub(crate) board_before: Vec<(Side, CardIndex, u32)>,
 }
 
 impl Qizhan {
