@@ -116,23 +116,22 @@ impl Qizhan {
             if card.mp >= 1 {
                 let printed = self.card(card.card);
                 if matches!(printed.kind, Kind::General | Kind::Troop) {
-                    let mut neighbours = graph.neighbours(card.loc) & room;
-                    while neighbours != 0 {
-                        let loc = neighbours.trailing_zeros() as u8;
-                        neighbours &= neighbours - 1;
-                        if printed.may_occupy(graph.kind(loc)) {
-                            out.push(Action::Move(from, Zone::new(side, loc)));
-                        }
+                    let mut destinations =
+                        graph.neighbours(card.loc) & room & graph.locations_of(printed.zones);
+                    while destinations != 0 {
+                        let loc = destinations.trailing_zeros() as u8;
+                        destinations &= destinations - 1;
+                        out.push(Action::Move(from, Zone::new(side, loc)));
                     }
                 }
             }
             if card.ap >= 1 && !card.stunned && !self.sides[enemy].board.is_empty() {
                 let (atk, range) = self.attack_stats(side, card);
                 if atk >= 1 {
+                    let reach = graph.across_within(card.loc, range);
                     for target in &self.sides[enemy].board {
                         // A target is guarded when its zone holds a guard and it is none.
-                        if i32::from(graph.distance(from.zone, Zone::new(enemy, target.loc)))
-                            <= range
+                        if reach & (1 << target.loc) != 0
                             && (guarded & (1 << target.loc) == 0
                                 || self
                                     .keywords_with(granted, enemy, target)

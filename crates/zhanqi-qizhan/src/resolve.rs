@@ -361,15 +361,29 @@ impl Qizhan {
     }
 
     /// CHECK (§8.1); whether the game is over.
+    ///
+    /// It runs after nearly every step of resolution, so the usual answer (both sides still
+    /// hold cards) is inlined into the callers, and the end of the game kept apart.
+    #[inline]
     pub(crate) fn check(&mut self) -> bool {
         if self.phase == Phase::Over {
             return true;
         }
+        if self.sides[Side::A].has_cards() && self.sides[Side::B].has_cards() {
+            return false;
+        }
+        self.end_without_cards();
+        true
+    }
+
+    /// The end of CHECK (§8.1) when a side has no cards: it wins, or both lose, a draw.
+    #[inline(never)]
+    fn end_without_cards(&mut self) {
         let winner = match (
             self.sides[Side::A].has_cards(),
             self.sides[Side::B].has_cards(),
         ) {
-            (true, true) => return false,
+            (true, true) => return,
             (true, false) => Some(Side::A),
             (false, true) => Some(Side::B),
             (false, false) => None,
@@ -378,7 +392,6 @@ impl Qizhan {
             winner,
             reason: Reason::NoCards,
         });
-        true
     }
 
     /// Game over (12.6(g)): the pending frames are dropped, their played cards to the piles.
@@ -659,9 +672,7 @@ impl Qizhan {
         let Some(index) = self.sides[side].board_position(entry) else {
             return;
         };
-        let mut card = self.sides[side].board.remove(index);
-        card.loc = loc;
-        self.sides[side].board_insert(card);
+        self.sides[side].board_move(index, loc);
         self.move_auras(entry, loc);
         for frame in &mut self.stack {
             if let Some(source) = &mut frame.source
