@@ -352,3 +352,80 @@ impl GameNotation for Qizhan {
         self.action_text(action)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use zhanqi_core::{Game, GameRng, ToAct};
+
+    use crate::QizhanOptions;
+    use crate::action::Event;
+    use crate::board::Side;
+    use crate::state::{PILE_GENERAL, Qizhan};
+
+    /// The events of an action found by comparing the whole positions before and after: the
+    /// slow and obvious way that the snapshot of `before_action` must agree with.
+    fn events_between(before: &Qizhan, after: &Qizhan) -> Vec<Event> {
+        let mut events = Vec::new();
+        for side in Side::BOTH {
+            for card in &before.sides[side].board {
+                if after.find(card.entry).is_none() {
+                    events.push(Event::LeftBoard(card.card, side));
+                }
+            }
+            let new_hand = after.sides[side]
+                .hand
+                .iter()
+                .filter(|c| c.entry > before.seq)
+                .count();
+            if new_hand > 0 && after.seq > before.seq {
+                events.push(Event::Drew(side, new_hand));
+            }
+            let discarded = after.sides[side].discard[PILE_GENERAL]
+                .len()
+                .saturating_sub(before.sides[side].discard[PILE_GENERAL].len());
+            if discarded > 0 {
+                events.push(Event::Discarded(side, discarded));
+            }
+        }
+        if after.active != before.active || after.turn != before.turn {
+            events.push(Event::TurnStarted(after.active));
+        }
+        if let (Some(result), None) = (after.result, before.result) {
+            events.push(Event::Ended(result));
+        }
+        events
+    }
+
+    /// Every action and roll of random games reports the events a whole-position comparison
+    /// finds.
+    #[test]
+    fn events_match_a_comparison_of_whole_positions() {
+        let mut actions = Vec::new();
+        let (mut seen_left_board, mut seen_roll) = (false, false);
+        for seed in 0..100 {
+            let mut game = Qizhan::new(&QizhanOptions::default(), seed).unwrap();
+            let mut rng = GameRng::stream(seed, 2);
+            loop {
+                let before = game.clone();
+                let events = match game.to_act() {
+                    ToAct::Over => break,
+                    ToAct::Chance => {
+                        seen_roll = true;
+                        game.roll().unwrap().1
+                    }
+                    ToAct::Seats(seats) => {
+                        let seat = seats.lowest().unwrap();
+                        actions.clear();
+                        game.legal_actions(seat, &mut actions);
+                        let action = actions[rng.below(actions.len())];
+                        game.apply(seat, &action).unwrap()
+                    }
+                };
+                seen_left_board |= events.iter().any(|e| matches!(e, Event::LeftBoard(..)));
+                assert_eq!(events, events_between(&before, &game), "seed {seed}");
+            }
+        }
+        assert!(seen_left_board, "the games destroyed no card");
+        assert!(seen_roll, "the games rolled no random discard");
+    }
+}
