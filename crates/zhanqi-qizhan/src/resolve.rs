@@ -650,8 +650,8 @@ impl Qizhan {
         }
     }
 
-    /// A card that left the board loses its attachments (to `DISCARD.GENERAL`) and its
-    /// modifiers.
+    /// A card that left the board loses its attachments (to `DISCARD.GENERAL`), its
+    /// modifiers and the auras it was the source of.
     fn drop_attachments_and_modifiers(&mut self, side: Side, entry: u32) {
         let mut index = 0;
         while index < self.attachments.len() {
@@ -663,7 +663,9 @@ impl Qizhan {
             }
         }
         self.modifiers.retain(|m| m.host != entry);
-        self.refresh_auras();
+        // The auras of the card and of its attachments all name it as their source; the
+        // others keep their order, so the list stays the one `refresh_auras` would build.
+        self.aura_sources.retain(|aura| aura.entry != entry);
     }
 
     /// Moves a board card to another location of its side, keeping its entry number; frames
@@ -704,7 +706,10 @@ impl Qizhan {
             stunned: false,
             marked: false,
         });
-        self.refresh_auras();
+        // A card that enters has no attachments, so only its own auras can be new.
+        if self.rules.table.has_aura(card) {
+            self.refresh_auras();
+        }
         let index = self.sides[side].board_position(entry).unwrap_or(0);
         let placed = self.sides[side].board[index];
         let effective = self.effective(side, &placed);

@@ -295,9 +295,9 @@ pub struct Qizhan {
     /// A reusable buffer of (side, entry) pairs, so that resolution does not allocate.
     pub(crate) scratch: Vec<(Side, u32)>,
     /// The auras on the board, one per static effect of a card or attachment there, rebuilt
-    /// by [`Qizhan::refresh_auras`] whenever a card enters or leaves the board or an
-    /// attachment is made and moved along by [`Qizhan::move_auras`], so that effective stats
-    /// need not look at every card.
+    /// by [`Qizhan::refresh_auras`] whenever a card with auras enters the board or an
+    /// attachment is made, thinned when a card leaves, and moved along by
+    /// [`Qizhan::move_auras`], so that effective stats need not look at every card.
     pub(crate) aura_sources: Vec<crate::stats::Aura>,
     /// The board's cards (side, card, entry) before the action being applied, a buffer
     /// reused so that finding an action's events allocates nothing (see `events_since`).

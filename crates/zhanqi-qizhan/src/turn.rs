@@ -118,7 +118,9 @@ impl Qizhan {
                         host: target.entry,
                         card,
                     });
-                    self.refresh_auras();
+                    if self.rules.table.has_aura(card) {
+                        self.refresh_auras();
+                    }
                     if has_play {
                         self.push_frame(Trigger::Play, card, self.active, Some(target));
                     }
