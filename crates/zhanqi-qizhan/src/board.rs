@@ -201,6 +201,11 @@ pub struct BoardGraph {
     neighbours: Vec<u64>,
     /// Location-graph distance, `locations × locations`.
     location_distance: Vec<u8>,
+    /// For each location and each range 0 … the widest distance, the other side's locations
+    /// within that range of it, as a bit set: `locations × (widest + 1)`.
+    across_within: Vec<u64>,
+    /// The widest distance between two locations.
+    widest: u8,
 }
 
 impl BoardGraph {
@@ -245,11 +250,24 @@ impl BoardGraph {
                 frontier = next;
             }
         }
+        let widest = usize::from(location_distance.iter().copied().max().unwrap_or(0));
+        let mut across_within = vec![0u64; count * (widest + 1)];
+        for x in 0..count {
+            for y in 0..count {
+                // §2.7: across the sides the distance is max(1, d).
+                let d = usize::from(location_distance[x * count + y].max(1));
+                for range in d..=widest {
+                    across_within[x * (widest + 1) + range] |= 1 << y;
+                }
+            }
+        }
         BoardGraph {
             arms,
             ring,
             neighbours,
             location_distance,
+            across_within,
+            widest: widest as u8,
         }
     }
 
@@ -324,6 +342,17 @@ impl BoardGraph {
     pub fn distance(&self, from: Zone, to: Zone) -> u8 {
         let d = self.location_distance(from.loc, to.loc);
         if from.side == to.side { d } else { d.max(1) }
+    }
+
+    /// The locations of the other side within `range` of location `loc` (§2.7), as a bit
+    /// set: what a card there reaches with that attack range, without a distance per target.
+    #[must_use]
+    pub fn across_within(&self, loc: u8, range: i32) -> u64 {
+        let Ok(range) = usize::try_from(range) else {
+            return 0;
+        };
+        let widest = usize::from(self.widest);
+        self.across_within[usize::from(loc) * (widest + 1) + range.min(widest)]
     }
 
     /// Whether two zones are adjacent in the full zone graph (§2.4–2.5).
@@ -442,6 +471,30 @@ mod tests {
                         "arms {arms} ring {ring}: {} to {}",
                         graph.zone_name(x),
                         graph.zone_name(y)
+                    );
+                }
+            }
+        }
+    }
+
+    /// The reach sets are the distances of §2.7, checked for every range.
+    #[test]
+    fn across_within_holds_the_locations_in_range() {
+        for (arms, ring) in [(4, false), (4, true), (1, false), (6, true)] {
+            let graph = BoardGraph::new(arms, ring);
+            for from in 0..graph.locations() {
+                for range in -1..8 {
+                    let expected = (0..graph.locations())
+                        .filter(|&to| {
+                            i32::from(
+                                graph.distance(Zone::new(Side::A, from), Zone::new(Side::B, to)),
+                            ) <= range
+                        })
+                        .fold(0u64, |set, to| set | 1 << to);
+                    assert_eq!(
+                        graph.across_within(from, range),
+                        expected,
+                        "arms {arms} ring {ring}: from {from}, range {range}"
                     );
                 }
             }

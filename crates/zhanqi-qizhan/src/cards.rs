@@ -166,6 +166,9 @@ pub struct Card {
     /// Its static effects that act (§5.3): `buff` or `grant` with a selector that neither
     /// chooses nor names a player.
     pub auras: Vec<Effect>,
+    /// Its first `play` effect that chooses a card or zone, which must have a target for
+    /// the card to be played (5.7(b)); found once here rather than at every listing.
+    pub first_choice: Option<Effect>,
 }
 
 impl Card {
@@ -472,6 +475,10 @@ impl CardSpec {
             })
             .copied()
             .collect();
+        let first_choice = effects
+            .iter()
+            .find(|e| e.trigger == Trigger::Play && e.chooses_card())
+            .copied();
         let name = self.name.clone().unwrap_or_else(|| self.id.clone());
         Ok(Card {
             id: self.id.clone(),
@@ -495,6 +502,7 @@ impl CardSpec {
             text: self.text.clone().unwrap_or_default(),
             triggers,
             auras,
+            first_choice,
         })
     }
 }

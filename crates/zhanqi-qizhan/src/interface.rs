@@ -8,12 +8,12 @@ use zhanqi_core::{
 };
 
 use crate::action::{Action, Event};
-use crate::board::Side;
+use crate::board::{BySide, Side};
 use crate::illegal::Illegal;
 use crate::notation::{action_text, parse_action};
 use crate::options::QizhanOptions;
 use crate::position::load_position;
-use crate::state::{Phase, Qizhan};
+use crate::state::{GameResult, PILE_GENERAL, Phase, Qizhan};
 use crate::view::QizhanView;
 
 /// The one mode's name: 棋戰卡牌 has a single mode (§12.1).
@@ -86,14 +86,38 @@ impl Qizhan {
         }
     }
 
+    /// What the events of the action about to be played are found from (see
+    /// [`Qizhan::events_since`]): a few counters, and the board's cards kept in a buffer the
+    /// game reuses, so that the playout path copies no whole position and allocates nothing.
+    fn before_action(&mut self) -> Before {
+        let mut board = std::mem::take(&mut self.board_before);
+        board.clear();
+        for side in Side::BOTH {
+            board.extend(
+                self.sides[side]
+                    .board
+                    .iter()
+                    .map(|card| (side, card.card, card.entry)),
+            );
+        }
+        self.board_before = board;
+        Before {
+            seq: self.seq,
+            active: self.active,
+            turn: self.turn,
+            result: self.result,
+            general_discards: BySide::from_fn(|side| self.sides[side].discard[PILE_GENERAL].len()),
+        }
+    }
+
     /// The events of an action: the cards that left the board, draws and discards, a new turn
-    /// and the end of the game, found by comparing the state before and after.
-    fn events_since(&self, before: &Qizhan) -> Vec<Event> {
+    /// and the end of the game, found by comparing the state with `before`.
+    fn events_since(&self, before: &Before) -> Vec<Event> {
         let mut events = Vec::new();
         for side in Side::BOTH {
-            for card in &before.sides[side].board {
-                if self.find(card.entry).is_none() {
-                    events.push(Event::LeftBoard(card.card, side));
+            for &(_, card, entry) in self.board_before.iter().filter(|(s, ..)| *s == side) {
+                if self.find(entry).is_none() {
+                    events.push(Event::LeftBoard(card, side));
                 }
             }
             let drawn = self.seq.saturating_sub(before.seq) as usize;
@@ -105,9 +129,9 @@ impl Qizhan {
             if new_hand > 0 && drawn > 0 {
                 events.push(Event::Drew(side, new_hand));
             }
-            let discarded = self.sides[side].discard[crate::state::PILE_GENERAL]
+            let discarded = self.sides[side].discard[PILE_GENERAL]
                 .len()
-                .saturating_sub(before.sides[side].discard[crate::state::PILE_GENERAL].len());
+                .saturating_sub(before.general_discards[side]);
             if discarded > 0 {
                 events.push(Event::Discarded(side, discarded));
             }
@@ -120,6 +144,16 @@ impl Qizhan {
         }
         events
     }
+}
+
+/// The counters of a position before an action, which its events are found from; the board
+/// before it is in [`Qizhan`]'s `board_before` buffer.
+struct Before {
+    seq: u32,
+    active: Side,
+    turn: u32,
+    result: Option<GameResult>,
+    general_discards: BySide<usize>,
 }
 
 impl Game for Qizhan {
@@ -177,7 +211,7 @@ impl Game for Qizhan {
             }
             index += 1;
         });
-        let before = self.clone();
+        let before = self.before_action();
         self.play_action(self.active, action);
         Ok((action, self.events_since(&before)))
     }
@@ -216,7 +250,7 @@ impl Game for Qizhan {
                 }
             }
         }
-        let before = self.clone();
+        let before = self.before_action();
         self.play_action(side, *action);
         Ok(self.events_since(&before))
     }
@@ -316,5 +350,82 @@ impl GameNotation for Qizhan {
     fn record_text(&self, action: &Action, _events: &[Event]) -> String {
         // §12.9: the record of an action is the action as sent.
         self.action_text(action)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use zhanqi_core::{Game, GameRng, ToAct};
+
+    use crate::QizhanOptions;
+    use crate::action::Event;
+    use crate::board::Side;
+    use crate::state::{PILE_GENERAL, Qizhan};
+
+    /// The events of an action found by comparing the whole positions before and after: the
+    /// slow and obvious way that the snapshot of `before_action` must agree with.
+    fn events_between(before: &Qizhan, after: &Qizhan) -> Vec<Event> {
+        let mut events = Vec::new();
+        for side in Side::BOTH {
+            for card in &before.sides[side].board {
+                if after.find(card.entry).is_none() {
+                    events.push(Event::LeftBoard(card.card, side));
+                }
+            }
+            let new_hand = after.sides[side]
+                .hand
+                .iter()
+                .filter(|c| c.entry > before.seq)
+                .count();
+            if new_hand > 0 && after.seq > before.seq {
+                events.push(Event::Drew(side, new_hand));
+            }
+            let discarded = after.sides[side].discard[PILE_GENERAL]
+                .len()
+                .saturating_sub(before.sides[side].discard[PILE_GENERAL].len());
+            if discarded > 0 {
+                events.push(Event::Discarded(side, discarded));
+            }
+        }
+        if after.active != before.active || after.turn != before.turn {
+            events.push(Event::TurnStarted(after.active));
+        }
+        if let (Some(result), None) = (after.result, before.result) {
+            events.push(Event::Ended(result));
+        }
+        events
+    }
+
+    /// Every action and roll of random games reports the events a whole-position comparison
+    /// finds.
+    #[test]
+    fn events_match_a_comparison_of_whole_positions() {
+        let mut actions = Vec::new();
+        let (mut seen_left_board, mut seen_roll) = (false, false);
+        for seed in 0..100 {
+            let mut game = Qizhan::new(&QizhanOptions::default(), seed).unwrap();
+            let mut rng = GameRng::stream(seed, 2);
+            loop {
+                let before = game.clone();
+                let events = match game.to_act() {
+                    ToAct::Over => break,
+                    ToAct::Chance => {
+                        seen_roll = true;
+                        game.roll().unwrap().1
+                    }
+                    ToAct::Seats(seats) => {
+                        let seat = seats.lowest().unwrap();
+                        actions.clear();
+                        game.legal_actions(seat, &mut actions);
+                        let action = actions[rng.below(actions.len())];
+                        game.apply(seat, &action).unwrap()
+                    }
+                };
+                seen_left_board |= events.iter().any(|e| matches!(e, Event::LeftBoard(..)));
+                assert_eq!(events, events_between(&before, &game), "seed {seed}");
+            }
+        }
+        assert!(seen_left_board, "the games destroyed no card");
+        assert!(seen_roll, "the games rolled no random discard");
     }
 }

@@ -5,7 +5,7 @@ use zhanqi_core::{SeatSet, ToAct};
 use crate::action::Action;
 use crate::board::{Side, Zone};
 use crate::cards::{Card, CardIndex, Kind};
-use crate::effect::{Keyword, Trigger};
+use crate::effect::Keyword;
 use crate::resolve::Choice;
 use crate::state::{BoardCard, CardRef, Phase, Qizhan};
 
@@ -116,23 +116,22 @@ impl Qizhan {
             if card.mp >= 1 {
                 let printed = self.card(card.card);
                 if matches!(printed.kind, Kind::General | Kind::Troop) {
-                    let mut neighbours = graph.neighbours(card.loc) & room;
-                    while neighbours != 0 {
-                        let loc = neighbours.trailing_zeros() as u8;
-                        neighbours &= neighbours - 1;
-                        if printed.may_occupy(graph.kind(loc)) {
-                            out.push(Action::Move(from, Zone::new(side, loc)));
-                        }
+                    let mut destinations =
+                        graph.neighbours(card.loc) & room & graph.locations_of(printed.zones);
+                    while destinations != 0 {
+                        let loc = destinations.trailing_zeros() as u8;
+                        destinations &= destinations - 1;
+                        out.push(Action::Move(from, Zone::new(side, loc)));
                     }
                 }
             }
             if card.ap >= 1 && !card.stunned && !self.sides[enemy].board.is_empty() {
                 let (atk, range) = self.attack_stats(side, card);
                 if atk >= 1 {
+                    let reach = graph.across_within(card.loc, range);
                     for target in &self.sides[enemy].board {
                         // A target is guarded when its zone holds a guard and it is none.
-                        if i32::from(graph.distance(from.zone, Zone::new(enemy, target.loc)))
-                            <= range
+                        if reach & (1 << target.loc) != 0
                             && (guarded & (1 << target.loc) == 0
                                 || self
                                     .keywords_with(granted, enemy, target)
@@ -167,8 +166,21 @@ impl Qizhan {
                 }
             }
             Kind::Equipment | Kind::Skill | Kind::Soul => {
+                // Whether the first chosen effect has a target depends on the host's zone
+                // only: it is found once a location, the bits of `checked` and `reached`.
+                let (mut checked, mut reached) = (0u64, 0u64);
                 for host in &self.sides[side].board {
-                    if self.may_play_on(printed, side, host) {
+                    if !self.fits_host(printed, host) {
+                        continue;
+                    }
+                    let bit = 1u64 << host.loc;
+                    if checked & bit == 0 {
+                        checked |= bit;
+                        if self.first_choice_has_target(printed, Some(Zone::new(side, host.loc))) {
+                            reached |= bit;
+                        }
+                    }
+                    if reached & bit != 0 {
                         out.push(Action::PlayOn(card, Qizhan::reference(side, host)));
                     }
                 }
@@ -176,27 +188,26 @@ impl Qizhan {
         }
     }
 
-    /// Whether an aux card may be played with `host` as its host or caster.
-    pub(crate) fn may_play_on(&self, printed: &Card, side: Side, host: &BoardCard) -> bool {
-        let fits = if printed.attaches() {
+    /// Whether `host` may be the host or caster of an aux card (§6.1), its first chosen
+    /// effect aside: a general or troop with room for an attachment, a general with AP for a
+    /// soul skill, any card for a skill that does not attach.
+    fn fits_host(&self, printed: &Card, host: &BoardCard) -> bool {
+        if printed.attaches() {
             matches!(self.card(host.card).kind, Kind::General | Kind::Troop)
                 && self.attachments_of(host.entry).count() < self.rules.options.equip_limit as usize
         } else if printed.kind == Kind::Soul {
             self.card(host.card).kind == Kind::General && host.ap >= 1
         } else {
             printed.kind == Kind::Skill
-        };
-        fits && self.first_choice_has_target(printed, Some(Zone::new(side, host.loc)))
+        }
     }
 
     /// 5.7(b): the first `play` effect that needs a chosen card or zone has an option from
     /// `source`.
     fn first_choice_has_target(&self, printed: &Card, source: Option<Zone>) -> bool {
         printed
-            .effects
-            .iter()
-            .find(|e| e.trigger == Trigger::Play && e.chooses_card())
-            .is_none_or(|effect| self.has_chosen_target(self.active, source, effect))
+            .first_choice
+            .is_none_or(|effect| self.has_chosen_target(self.active, source, &effect))
     }
 
     /// Whether an action is legal for `side` now (the checked path).

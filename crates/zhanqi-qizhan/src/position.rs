@@ -1100,6 +1100,7 @@ pub fn load_position(text: &str, rules: Arc<Rules>, seed: u64) -> Result<Qizhan,
         stack,
         scratch: Vec::with_capacity(16),
         aura_sources: Vec::new(),
+        board_before: Vec::new(),
     };
     game.refresh_auras();
     for (side, read, line) in &read_cards {

@@ -361,15 +361,29 @@ impl Qizhan {
     }
 
     /// CHECK (§8.1); whether the game is over.
+    ///
+    /// It runs after nearly every step of resolution, so the usual answer (both sides still
+    /// hold cards) is inlined into the callers, and the end of the game kept apart.
+    #[inline]
     pub(crate) fn check(&mut self) -> bool {
         if self.phase == Phase::Over {
             return true;
         }
+        if self.sides[Side::A].has_cards() && self.sides[Side::B].has_cards() {
+            return false;
+        }
+        self.end_without_cards();
+        true
+    }
+
+    /// The end of CHECK (§8.1) when a side has no cards: it wins, or both lose, a draw.
+    #[inline(never)]
+    fn end_without_cards(&mut self) {
         let winner = match (
             self.sides[Side::A].has_cards(),
             self.sides[Side::B].has_cards(),
         ) {
-            (true, true) => return false,
+            (true, true) => return,
             (true, false) => Some(Side::A),
             (false, true) => Some(Side::B),
             (false, false) => None,
@@ -378,7 +392,6 @@ impl Qizhan {
             winner,
             reason: Reason::NoCards,
         });
-        true
     }
 
     /// Game over (12.6(g)): the pending frames are dropped, their played cards to the piles.
@@ -637,8 +650,8 @@ impl Qizhan {
         }
     }
 
-    /// A card that left the board loses its attachments (to `DISCARD.GENERAL`) and its
-    /// modifiers.
+    /// A card that left the board loses its attachments (to `DISCARD.GENERAL`), its
+    /// modifiers and the auras it was the source of.
     fn drop_attachments_and_modifiers(&mut self, side: Side, entry: u32) {
         let mut index = 0;
         while index < self.attachments.len() {
@@ -650,7 +663,9 @@ impl Qizhan {
             }
         }
         self.modifiers.retain(|m| m.host != entry);
-        self.refresh_auras();
+        // The auras of the card and of its attachments all name it as their source; the
+        // others keep their order, so the list stays the one `refresh_auras` would build.
+        self.aura_sources.retain(|aura| aura.entry != entry);
     }
 
     /// Moves a board card to another location of its side, keeping its entry number; frames
@@ -659,9 +674,7 @@ impl Qizhan {
         let Some(index) = self.sides[side].board_position(entry) else {
             return;
         };
-        let mut card = self.sides[side].board.remove(index);
-        card.loc = loc;
-        self.sides[side].board_insert(card);
+        self.sides[side].board_move(index, loc);
         self.move_auras(entry, loc);
         for frame in &mut self.stack {
             if let Some(source) = &mut frame.source
@@ -693,7 +706,10 @@ impl Qizhan {
             stunned: false,
             marked: false,
         });
-        self.refresh_auras();
+        // A card that enters has no attachments, so only its own auras can be new.
+        if self.rules.table.has_aura(card) {
+            self.refresh_auras();
+        }
         let index = self.sides[side].board_position(entry).unwrap_or(0);
         let placed = self.sides[side].board[index];
         let effective = self.effective(side, &placed);

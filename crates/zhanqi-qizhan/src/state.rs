@@ -120,6 +120,24 @@ impl SideCards {
         self.board.insert(at, card);
     }
 
+    /// Moves the board card at `index` to location `loc`, keeping the board sorted. The card
+    /// is carried to its place one swap at a time: a move passes few cards, and this spares
+    /// the two block copies of a removal and an insertion.
+    pub fn board_move(&mut self, index: usize, loc: u8) {
+        let board = &mut self.board;
+        board[index].loc = loc;
+        let key = |card: &BoardCard| (card.loc, card.entry);
+        let mut at = index;
+        while at > 0 && key(&board[at - 1]) > key(&board[at]) {
+            board.swap(at - 1, at);
+            at -= 1;
+        }
+        while at + 1 < board.len() && key(&board[at + 1]) < key(&board[at]) {
+            board.swap(at, at + 1);
+            at += 1;
+        }
+    }
+
     /// The position in the board list of the card with this entry number.
     #[must_use]
     pub fn board_position(&self, entry: u32) -> Option<usize> {
@@ -277,10 +295,13 @@ pub struct Qizhan {
     /// A reusable buffer of (side, entry) pairs, so that resolution does not allocate.
     pub(crate) scratch: Vec<(Side, u32)>,
     /// The auras on the board, one per static effect of a card or attachment there, rebuilt
-    /// by [`Qizhan::refresh_auras`] whenever a card enters or leaves the board or an
-    /// attachment is made and moved along by [`Qizhan::move_auras`], so that effective stats
-    /// need not look at every card.
+    /// by [`Qizhan::refresh_auras`] whenever a card with auras enters the board or an
+    /// attachment is made, thinned when a card leaves, and moved along by
+    /// [`Qizhan::move_auras`], so that effective stats need not look at every card.
     pub(crate) aura_sources: Vec<crate::stats::Aura>,
+    /// The board's cards (side, card, entry) before the action being applied, a buffer
+    /// reused so that finding an action's events allocates nothing (see `events_since`).
+    pub(crate) board_before: Vec<(Side, CardIndex, u32)>,
 }
 
 impl Qizhan {

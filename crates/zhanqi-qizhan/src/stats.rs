@@ -40,6 +40,10 @@ impl Effective {
 /// One static effect acting on the board (§5.3): what it adds, from which card and zone, and
 /// to whom. The game keeps one per aura effect of each board card and attachment, so that
 /// effective stats read neither the card table nor the board to find them.
+///
+/// The selector is kept as the three tests it comes to (which sides, the source's zone only,
+/// the source only), so that checking a card is a few comparisons rather than a jump on the
+/// selector, which the processor mispredicts when auras of several selectors are in play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Aura {
     /// The controller of the source.
@@ -48,8 +52,12 @@ pub(crate) struct Aura {
     pub entry: u32,
     /// The source's location on its owner's side, kept up to date as it moves.
     pub loc: u8,
-    /// Whom it reaches.
-    pub selector: Selector,
+    /// The sides it reaches: bit 0 the owner's, bit 1 the other.
+    pub sides: u8,
+    /// Whether it reaches only the other cards of the source's zone (`friends_zone`).
+    pub zone_only: bool,
+    /// Whether it reaches only the source (`self`, which no range limits).
+    pub source_only: bool,
     /// Its range limit, if any.
     pub range: Option<u8>,
     /// What it adds.
@@ -58,35 +66,44 @@ pub(crate) struct Aura {
 
 impl Aura {
     /// The aura of one static `buff` or `grant` effect of a source card; `None` for any
-    /// other operation.
+    /// other operation or a selector that chooses or names a player.
     fn of(owner: Side, source: &BoardCard, effect: &Effect) -> Option<Aura> {
         let kind = match effect.op {
             Op::Buff(stat, delta) => ModifierKind::Buff(stat, delta),
             Op::Grant(keyword) => ModifierKind::Grant(keyword),
             _ => return None,
         };
+        const OWNER: u8 = 0b01;
+        const OTHER: u8 = 0b10;
+        let (sides, zone_only, source_only) = match effect.selector {
+            Selector::Own => (OWNER | OTHER, false, true),
+            Selector::FriendsZone => (OWNER, true, false),
+            Selector::AllFriends => (OWNER, false, false),
+            Selector::AllEnemies => (OTHER, false, false),
+            Selector::All => (OWNER | OTHER, false, false),
+            _ => return None,
+        };
         Some(Aura {
             owner,
             entry: source.entry,
             loc: source.loc,
-            selector: effect.selector,
-            range: effect.range,
+            sides,
+            zone_only,
+            source_only,
+            range: if source_only { None } else { effect.range },
             kind,
         })
     }
 
     /// Whether it reaches the card `target` of `target_side`.
+    #[inline]
     fn reaches(&self, game: &Qizhan, target_side: Side, target: &BoardCard) -> bool {
-        let selected = match self.selector {
-            Selector::Own => return target.entry == self.entry,
-            Selector::FriendsZone => {
-                target_side == self.owner && target.loc == self.loc && target.entry != self.entry
-            }
-            Selector::AllFriends => target_side == self.owner,
-            Selector::AllEnemies => target_side != self.owner,
-            Selector::All => true,
-            _ => false,
-        };
+        let side_bit = 1 << u8::from(target_side != self.owner);
+        let is_source = target.entry == self.entry;
+        // `&` rather than `&&`: all are cheap, and one jump is easier to predict than three.
+        let selected = (self.sides & side_bit != 0)
+            & (!self.zone_only | ((target.loc == self.loc) & !is_source))
+            & (!self.source_only | is_source);
         selected
             && self.range.is_none_or(|r| {
                 game.distance(
@@ -253,10 +270,19 @@ impl Qizhan {
     }
 
     /// Lowers `troops_now` to the effective `max_troops` wherever it has fallen below (5.6).
+    ///
+    /// Called after nearly every change of the board, so the test that no card of the table
+    /// can change a maximum is inlined into the callers, and the scan kept apart.
+    #[inline]
     pub(crate) fn clamp_troops(&mut self) {
-        if !self.rules.table.max_troops_buffs {
-            return;
+        if self.rules.table.max_troops_buffs {
+            self.clamp_every_card();
         }
+    }
+
+    /// [`Qizhan::clamp_troops`] on every board card.
+    #[inline(never)]
+    fn clamp_every_card(&mut self) {
         for side in Side::BOTH {
             for index in 0..self.sides[side].board.len() {
                 let card = self.sides[side].board[index];

@@ -25,15 +25,19 @@ impl Qizhan {
             rng.shuffle(&mut deck);
             // Top card first in the shuffle; stored with the top last.
             deck.reverse();
+            // Room for every card of the side in each place it may gather at once, so that
+            // play never grows these (issue 14: no allocation per action).
+            let count = deck.len();
             let cards = &mut sides[side];
             cards.deck = deck;
-            // Room for a usual game at once, so that play does not grow these one by one.
-            cards.hand.reserve(16);
-            cards.board.reserve(16);
+            cards.hand.reserve(count);
+            cards.board.reserve(count);
             for pile in &mut cards.discard {
-                pile.reserve(8);
+                pile.reserve(count);
             }
+            cards.exile.reserve(count);
         }
+        let both = rules.decks[Side::A].len() + rules.decks[Side::B].len();
         let opening = rules.options.opening_hand;
         let extra = rules.options.second_player_extra_cards;
         let mut game = Qizhan {
@@ -49,11 +53,12 @@ impl Qizhan {
             seq: 0,
             result: None,
             sides,
-            attachments: Vec::with_capacity(8),
-            modifiers: Vec::with_capacity(8),
-            stack: Vec::with_capacity(8),
-            scratch: Vec::with_capacity(16),
-            aura_sources: Vec::with_capacity(8),
+            attachments: Vec::with_capacity(both),
+            modifiers: Vec::with_capacity(32),
+            stack: Vec::with_capacity(16),
+            scratch: Vec::with_capacity(both),
+            aura_sources: Vec::with_capacity(16),
+            board_before: Vec::with_capacity(both),
         };
         for _ in 0..opening {
             game.draw(Side::A);
@@ -113,7 +118,9 @@ impl Qizhan {
                         host: target.entry,
                         card,
                     });
-                    self.refresh_auras();
+                    if self.rules.table.has_aura(card) {
+                        self.refresh_auras();
+                    }
                     if has_play {
                         self.push_frame(Trigger::Play, card, self.active, Some(target));
                     }
