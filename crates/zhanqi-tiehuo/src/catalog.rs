@@ -1,7 +1,7 @@
 //! Deck files (§15) and the catalog of every card the engine knows: load-time validation of
 //! the card schema (§2) that reports every violation at once.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde::Deserialize;
 
@@ -16,8 +16,8 @@ pub const GERMANY_TOML: &str = include_str!("../data/germany.toml");
 /// The Soviet default deck (§15.2), as a data file.
 pub const USSR_TOML: &str = include_str!("../data/ussr.toml");
 
-/// The catalog games read (see [`Catalog::standard`]).
-static STANDARD: OnceLock<Catalog> = OnceLock::new();
+/// The catalog of §15 (see [`Catalog::standard`]), shared by every game without built cards.
+static STANDARD: OnceLock<Arc<Catalog>> = OnceLock::new();
 
 /// The §14 scale the default decks are built with (§1 `cv_base`, `cv_scale`).
 pub const CV_BASE: i32 = 6;
@@ -288,10 +288,43 @@ impl Catalog {
     /// # Panics
     /// If the embedded data files are invalid (a test checks they are not).
     pub fn standard() -> &'static Catalog {
+        Catalog::shared_standard()
+    }
+
+    /// The catalog of §15 as a game holds it: one shared copy.
+    ///
+    /// # Panics
+    /// If the embedded data files are invalid (a test checks they are not).
+    pub(crate) fn shared_standard() -> &'static Arc<Catalog> {
         STANDARD.get_or_init(|| {
-            Catalog::from_files(&[GERMANY_TOML, USSR_TOML])
-                .unwrap_or_else(|problems| panic!("the §15 deck files are invalid: {problems:?}"))
+            Arc::new(
+                Catalog::from_files(&[GERMANY_TOML, USSR_TOML]).unwrap_or_else(|problems| {
+                    panic!("the §15 deck files are invalid: {problems:?}")
+                }),
+            )
         })
+    }
+
+    /// This catalog with more cards (the built cards a game's options define), the default
+    /// decks unchanged.
+    ///
+    /// # Errors
+    /// An id already in the catalog, or more than 255 cards.
+    pub(crate) fn with_cards(&self, more: Vec<Card>) -> Result<Catalog, Vec<String>> {
+        let mut decks: Vec<(String, Vec<(Card, u16)>)> = Vec::new();
+        for (name, list) in &self.decks {
+            let mut counted: Vec<(Card, u16)> = Vec::new();
+            for &index in list {
+                match counted.last_mut() {
+                    Some((card, copies)) if card.id == self.card(index).id => *copies += 1,
+                    _ => counted.push((self.card(index).clone(), 1)),
+                }
+            }
+            decks.push((name.clone(), counted));
+        }
+        let mut cards = self.cards.clone();
+        cards.extend(more);
+        Catalog::from_cards(cards, &decks)
     }
 
     /// For a balance study of the builder's scale (§14.3): makes the catalog every game of
@@ -304,7 +337,7 @@ impl Catalog {
     pub fn use_scale_for_study(cv_base: i32, cv_scale: i32) -> Result<(), Vec<String>> {
         let catalog = Catalog::from_files_at(&[GERMANY_TOML, USSR_TOML], cv_base, cv_scale, false)?;
         STANDARD
-            .set(catalog)
+            .set(Arc::new(catalog))
             .map_err(|_| vec!["the card catalog is already in use".to_owned()])
     }
 
@@ -332,14 +365,34 @@ impl Catalog {
                 Err(found) => problems.extend(found),
             }
         }
-        let mut cards: Vec<Card> = parsed
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let cards: Vec<Card> = parsed
             .iter()
             .flat_map(|deck| deck.cards.iter().map(|(card, _)| card.clone()))
             .collect();
+        let decks: Vec<(String, Vec<(Card, u16)>)> = parsed
+            .into_iter()
+            .map(|deck| (deck.name, deck.cards))
+            .collect();
+        Catalog::from_cards(cards, &decks)
+    }
+
+    /// A catalog of these cards, sorted by id, with default decks of them (cards with their
+    /// copies).
+    ///
+    /// # Errors
+    /// An id given twice, or more than 255 cards.
+    fn from_cards(
+        mut cards: Vec<Card>,
+        decks: &[(String, Vec<(Card, u16)>)],
+    ) -> Result<Catalog, Vec<String>> {
+        let mut problems = Vec::new();
         cards.sort_by(|a, b| a.id.cmp(&b.id));
         for pair in cards.windows(2) {
             if pair[0].id == pair[1].id {
-                problems.push(format!("card {} is in two deck files", pair[0].id));
+                problems.push(format!("card {} is defined twice", pair[0].id));
             }
         }
         if cards.len() > usize::from(u8::MAX) {
@@ -349,18 +402,18 @@ impl Catalog {
             return Err(problems);
         }
         let index_of = |id: &str| cards.iter().position(|card| card.id == id).unwrap_or(0) as u8;
-        let decks = parsed
+        let decks = decks
             .iter()
-            .map(|deck| {
+            .map(|(name, deck)| {
                 let mut list = Vec::new();
-                for (card, copies) in &deck.cards {
+                for (card, copies) in deck {
                     list.extend(std::iter::repeat_n(
                         index_of(&card.id),
                         usize::from(*copies),
                     ));
                 }
                 list.sort_unstable();
-                (deck.name.clone(), list)
+                (name.clone(), list)
             })
             .collect();
         let prefix_free = cards

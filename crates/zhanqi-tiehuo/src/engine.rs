@@ -3,10 +3,10 @@
 
 use crate::action::Action;
 use crate::cards::{Ability, AttackOption};
-use crate::catalog::CardIndex;
+use crate::catalog::{CardIndex, Catalog};
 use crate::options::LogisticsMode;
 use crate::state::{
-    AttackStage, AttackStep, Environment, Finish, Flag, Focus, Pending, Phase, Reason, Tiehuo, card,
+    AttackStage, AttackStep, Environment, Finish, Flag, Focus, Pending, Phase, Reason, Tiehuo
 };
 use crate::token::{BattleCard, Class, FocusMark, Player};
 
@@ -17,8 +17,10 @@ pub fn hit_value(magnitude: i32, q: i32) -> i32 {
 }
 
 impl Tiehuo {
-    fn option_of(c: &BattleCard, k: u8) -> &'static AttackOption {
-        &card(c.card).attacks()[usize::from(k) - 1]
+    /// Option `k` (1-based) of the card `c`, borrowing only the catalog so that the state may
+    /// change meanwhile.
+    fn option_of<'a>(catalog: &'a Catalog, c: &BattleCard, k: u8) -> &'a AttackOption {
+        &catalog.card(c.card).attacks()[usize::from(k) - 1]
     }
 
     fn turn_player(&self) -> Player {
@@ -103,7 +105,7 @@ impl Tiehuo {
             Action::FocusTarget(target) => self.fog_focus_target(target),
             Action::Targets(targets) => {
                 if let Pending::Attack(step) = &self.pending {
-                    let o = Self::option_of(&step.attacker, step.option);
+                    let o = Self::option_of(&self.catalog, &step.attacker, step.option);
                     let (attacker, option) = (step.attacker, step.option);
                     if o.hits.is_fixed() {
                         self.begin_damage(attacker, option, targets, o.hits.low);
@@ -173,7 +175,7 @@ impl Tiehuo {
             for state in &mut self.players {
                 state.flag = Flag::None;
                 for c in &mut state.battle {
-                    c.face_down = fog && card(c.card).is_battle();
+                    c.face_down = fog && self.catalog.card(c.card).is_battle();
                 }
             }
             for player in Player::BOTH {
@@ -215,7 +217,7 @@ impl Tiehuo {
 
     /// 7.3 from step 2: pay the cost, then the target count.
     fn start_attack(&mut self, player: Player, attacker: BattleCard, option: u8) {
-        let o = Self::option_of(&attacker, option);
+        let o = Self::option_of(&self.catalog, &attacker, option);
         if let Some(l) = &mut self.players[player.index()].logistics {
             *l -= i32::from(o.logistics_cost);
         }
@@ -260,7 +262,7 @@ impl Tiehuo {
             Focus::Resolve { bonus, .. } => bonus,
             _ => 0,
         };
-        let o = Self::option_of(&attacker, option);
+        let o = Self::option_of(&self.catalog, &attacker, option);
         let q = self.multiplier(player, &attacker, o, bonus);
         self.pending = Pending::Attack(AttackStep {
             attacker,
@@ -286,7 +288,7 @@ impl Tiehuo {
                 self.finish_attack();
                 return;
             }
-            let damage = Self::option_of(&step.attacker, step.option).damage;
+            let damage = Self::option_of(&self.catalog, &step.attacker, step.option).damage;
             if !damage.is_fixed() {
                 return;
             }
@@ -305,7 +307,7 @@ impl Tiehuo {
         let Pending::Attack(step) = &mut self.pending else {
             return;
         };
-        let o = Self::option_of(&step.attacker, step.option);
+        let o = Self::option_of(&self.catalog, &step.attacker, step.option);
         let AttackStage::Damage { q, hits } = &mut step.stage else {
             return;
         };
@@ -322,7 +324,7 @@ impl Tiehuo {
         };
         let mut value = hit_value(i32::from(magnitude), q);
         let state_card = self.players[side.index()].battle[index];
-        let cv = card(state_card.card).cv();
+        let cv = self.catalog.card(state_card.card).cv();
         let mut updated = state_card;
         if o.heals() {
             updated.damage = (i32::from(updated.damage) - value).max(0) as u16;
@@ -361,7 +363,7 @@ impl Tiehuo {
         let Pending::Attack(step) = std::mem::take(&mut self.pending) else {
             return;
         };
-        let o = Self::option_of(&step.attacker, step.option);
+        let o = Self::option_of(&self.catalog, &step.attacker, step.option);
         self.players[player.other().index()].next += i32::from(o.opp_logistics);
         self.players[player.index()].next += i32::from(o.self_logistics);
         let resolving = matches!(self.focus, Focus::Resolve { .. });
@@ -465,8 +467,8 @@ impl Tiehuo {
             for index in 0..self.players[player.index()].battle.len() {
                 let c = self.players[player.index()].battle[index];
                 // Field repair is read before any damage is cleared: it depends on no damage.
-                let reset = card(c.card).is_battle()
-                    && (!c.heavy(card(c.card).cv())
+                let reset = self.catalog.card(c.card).is_battle()
+                    && (!c.heavy(self.catalog.card(c.card).cv())
                         || self.active(player, &c, Ability::FieldRepair));
                 if reset {
                     self.players[player.index()].battle[index].damage = 0;
@@ -488,7 +490,7 @@ impl Tiehuo {
         let battle_in_reserve = state
             .reserve
             .iter()
-            .any(|&c| card(c).is_battle() && !self.is_banned(c));
+            .any(|&c| self.catalog.card(c).is_battle() && !self.is_banned(c));
         if sigma < l
             && self.options.resupply_max > 0
             && battle_in_reserve
@@ -512,7 +514,7 @@ impl Tiehuo {
                 if self.fog() {
                     for state in &mut self.players {
                         for c in &mut state.battle {
-                            if card(c.card).is_battle() {
+                            if self.catalog.card(c.card).is_battle() {
                                 c.face_down = true;
                             }
                             c.marked = false;
@@ -532,7 +534,7 @@ impl Tiehuo {
             state.reserve.remove(at);
         }
         let mut added = BattleCard::new(index);
-        added.face_down = fog && card(index).is_battle();
+        added.face_down = fog && self.catalog.card(index).is_battle();
         state.battle.push(added);
         self.sort_battle(player);
         let Pending::Resupply(n) = self.pending else {
@@ -656,7 +658,7 @@ impl Tiehuo {
         };
         let option = opts[usize::from(n) - 1];
         let attacker = self.players[owner.index()].battle[index];
-        let o = Self::option_of(&attacker, option);
+        let o = Self::option_of(&self.catalog, &attacker, option);
         if o.hits.is_fixed() {
             self.begin_damage(attacker, option, &[target], o.hits.low);
         } else {
@@ -690,7 +692,7 @@ impl Tiehuo {
     /// Whether the named card has an option usable now.
     pub(crate) fn named_has_option(&self, player: Player, x: &BattleCard) -> bool {
         self.can_attack(player, x)
-            && card(x.card)
+            && self.catalog.card(x.card)
                 .attacks()
                 .iter()
                 .any(|o| self.usable(player, x, o))
@@ -707,7 +709,7 @@ impl Tiehuo {
         if flips == 0 {
             return out;
         }
-        let heals = card(x.card).attacks().iter().any(AttackOption::heals);
+        let heals = self.catalog.card(x.card).attacks().iter().any(AttackOption::heals);
         for side in [Player::One, Player::Two] {
             if side == player && !heals {
                 continue;
@@ -817,7 +819,7 @@ impl Tiehuo {
     /// 8.4 step 2.2: a drawn own card joins if it can.
     fn fog_join_drawn(&mut self, drawn: BattleCard) {
         let player = self.turn_player();
-        if self.can_attack(player, &drawn) && Self::has_focus_option(&drawn) {
+        if self.can_attack(player, &drawn) && self.has_focus_option(&drawn) {
             if let Focus::Declare { opts, .. } = &mut self.focus {
                 opts.push(None);
                 let n = opts.len() as u8;
@@ -846,11 +848,11 @@ impl Tiehuo {
             c.face_down
                 || (c.focus == FocusMark::None
                     && self.can_attack(player, c)
-                    && Self::has_focus_option(c))
+                    && self.has_focus_option(c))
         }) || (*flip == Some(false) && enemy.iter().any(|c| c.face_down))
             || enemy
                 .iter()
-                .any(|c| !c.face_down && card(c.card).is_battle())
+                .any(|c| !c.face_down && self.catalog.card(c.card).is_battle())
     }
 
     fn check_declaration(&mut self) {
@@ -879,7 +881,7 @@ impl Tiehuo {
         for n in 1..=opts.len() as u8 {
             if let Some(index) = self.participant(player, n) {
                 let c = self.players[player.index()].battle[index];
-                let o = Self::option_of(&c, opts[usize::from(n) - 1]);
+                let o = Self::option_of(&self.catalog, &c, opts[usize::from(n) - 1]);
                 if self.legal_target(player, &c, o, target) {
                     kept.push((n, opts[usize::from(n) - 1]));
                 }

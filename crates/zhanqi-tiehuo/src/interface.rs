@@ -77,7 +77,7 @@ impl Tiehuo {
         if self.phase == Phase::Deploy {
             let Action::Deploy(cards) = action else {
                 return Err(Illegal::NotListed {
-                    action: Tiehuo::text_of(action),
+                    action: self.text_of(action),
                     legal: "a deployment: card ids separated by commas".to_owned(),
                 });
             };
@@ -86,7 +86,7 @@ impl Tiehuo {
                 return Ok(());
             }
             return Err(Illegal::Deployment {
-                deployment: Tiehuo::text_of(action),
+                deployment: self.text_of(action),
                 problems: problems.join("\n"),
             });
         }
@@ -100,10 +100,10 @@ impl Tiehuo {
     }
 
     fn not_listed(&self, action: &Action, legal: Vec<Action>) -> Illegal {
-        let mut texts: Vec<String> = legal.iter().map(Tiehuo::text_of).collect();
+        let mut texts: Vec<String> = legal.iter().map(|action| self.text_of(action)).collect();
         texts.sort();
         Illegal::NotListed {
-            action: Tiehuo::text_of(action),
+            action: self.text_of(action),
             legal: texts.join(", "),
         }
     }
@@ -401,7 +401,7 @@ impl GameNotation for Tiehuo {
     }
 
     fn action_text(&self, action: &Action) -> String {
-        Tiehuo::text_of(action)
+        self.text_of(action)
     }
 
     fn record_text(&self, action: &Action, _events: &[Event]) -> String {
@@ -412,7 +412,7 @@ impl GameNotation for Tiehuo {
                     crate::state::Environment::of_face(*face).name()
                 )
             }
-            _ => Tiehuo::text_of(action),
+            _ => self.text_of(action),
         }
     }
 }

@@ -7,7 +7,7 @@ use zhanqi_core::{SeatSet, ToAct};
 use crate::action::Action;
 use crate::cards::Ability;
 use crate::catalog::CardIndex;
-use crate::state::{AttackStage, Cards, Flag, Focus, Pending, Phase, Tiehuo, card};
+use crate::state::{AttackStage, Cards, Flag, Focus, Pending, Phase, Tiehuo};
 use crate::token::{BattleCard, FocusMark, Player};
 
 impl Tiehuo {
@@ -89,7 +89,7 @@ impl Tiehuo {
 
     /// The range rolled at an attack's chance node.
     fn pending_range(&self, step: &crate::state::AttackStep) -> Option<crate::cards::Range> {
-        let o = &card(step.attacker.card).attacks()[usize::from(step.option) - 1];
+        let o = &self.card(step.attacker.card).attacks()[usize::from(step.option) - 1];
         match step.stage {
             AttackStage::RollTargets => Some(o.targets),
             AttackStage::RollHits(_) => Some(o.hits),
@@ -129,7 +129,7 @@ impl Tiehuo {
         };
         let (side, class) = match &self.pending {
             Pending::Attack(step) => {
-                let o = &card(step.attacker.card).attacks()[usize::from(step.option) - 1];
+                let o = &self.card(step.attacker.card).attacks()[usize::from(step.option) - 1];
                 match step.stage {
                     AttackStage::RollTargets => range(o.targets.low, o.targets.high, out),
                     AttackStage::RollHits(_) => range(o.hits.low, o.hits.high, out),
@@ -148,7 +148,7 @@ impl Tiehuo {
         };
         let start = out.len();
         for c in &self.players[side.index()].battle {
-            if Tiehuo::in_class(c, class) {
+            if self.in_class(c, class) {
                 match out[start..]
                     .iter_mut()
                     .find(|(action, _)| *action == Action::Draw(*c))
@@ -219,7 +219,7 @@ impl Tiehuo {
             Pending::Named { card: x, flips, .. } => {
                 let before = out.len();
                 if self.can_attack(player, x) {
-                    for (k, o) in card(x.card).attacks().iter().enumerate() {
+                    for (k, o) in self.card(x.card).attacks().iter().enumerate() {
                         if self.usable(player, x, o) {
                             out.push(Action::Option(k as u8 + 1));
                         }
@@ -251,7 +251,7 @@ impl Tiehuo {
                         .iter()
                         .filter(|c| {
                             c.face_down
-                                || (self.can_attack(player, c) && Tiehuo::has_focus_option(c))
+                                || (self.can_attack(player, c) && self.has_focus_option(c))
                         })
                         .count();
                     if count >= self.options.focus_min_participants as usize {
@@ -279,7 +279,7 @@ impl Tiehuo {
                 if let Some(target) = target {
                     for_distinct(battle, |c| {
                         if c.focus == FocusMark::None && self.eligible(player, c) {
-                            for (k, o) in card(c.card).attacks().iter().enumerate() {
+                            for (k, o) in self.card(c.card).attacks().iter().enumerate() {
                                 if !o.heals()
                                     && o.logistics_cost == 0
                                     && self.legal_target(player, c, o, &target)
@@ -301,7 +301,7 @@ impl Tiehuo {
                 if let Some(n) = opts.iter().position(Option::is_none) {
                     if let Some(index) = self.participant(player, n as u8 + 1) {
                         let c = battle[index];
-                        for (k, o) in card(c.card).attacks().iter().enumerate() {
+                        for (k, o) in self.card(c.card).attacks().iter().enumerate() {
                             if !o.heals() && o.logistics_cost == 0 {
                                 out.push(Action::Option(k as u8 + 1));
                             }
@@ -311,7 +311,7 @@ impl Tiehuo {
                 }
                 for_distinct(battle, |c| {
                     if !c.face_down && c.focus == FocusMark::None && self.can_attack(player, c) {
-                        for (k, o) in card(c.card).attacks().iter().enumerate() {
+                        for (k, o) in self.card(c.card).attacks().iter().enumerate() {
                             if !o.heals() && o.logistics_cost == 0 {
                                 out.push(Action::Attack(*c, k as u8 + 1));
                             }
@@ -328,7 +328,7 @@ impl Tiehuo {
                     );
                 }
                 for_distinct(&self.players[enemy.index()].battle, |c| {
-                    if !c.face_down && card(c.card).is_battle() {
+                    if !c.face_down && self.card(c.card).is_battle() {
                         out.push(Action::FocusTarget(*c));
                     }
                 });
@@ -341,7 +341,7 @@ impl Tiehuo {
     fn attack_actions(&self, player: Player, out: &mut Vec<Action>) {
         for_distinct(&self.players[player.index()].battle, |c| {
             if self.can_attack(player, c) {
-                for (k, o) in card(c.card).attacks().iter().enumerate() {
+                for (k, o) in self.card(c.card).attacks().iter().enumerate() {
                     if self.usable(player, c, o) {
                         out.push(Action::Attack(*c, k as u8 + 1));
                     }
@@ -360,7 +360,7 @@ impl Tiehuo {
             if !self.eligible(player, c) {
                 continue;
             }
-            let mask = card(c.card)
+            let mask = self.card(c.card)
                 .attacks()
                 .iter()
                 .filter(|o| !o.heals() && o.logistics_cost == 0)
@@ -374,7 +374,7 @@ impl Tiehuo {
         }
         let enemy = player.other();
         for_distinct(&self.players[enemy.index()].battle, |target| {
-            let Some(category) = card(target.card).category() else {
+            let Some(category) = self.card(target.card).category() else {
                 return;
             };
             if target.face_down {
@@ -412,7 +412,7 @@ impl Tiehuo {
         n: u8,
         out: &mut Vec<Action>,
     ) {
-        let o = &card(attacker.card).attacks()[usize::from(option) - 1];
+        let o = &self.card(attacker.card).attacks()[usize::from(option) - 1];
         let side = Tiehuo::target_side(player, o);
         let battle = &self.players[side.index()].battle;
         // The legal targets as distinct tokens with their copies, in deck order.

@@ -1,6 +1,8 @@
 //! The state of a game: phases (§4), the players' cards, the focus and the pending step
 //! (§17.3), and the derived quantities the rules read (abilities, logistics slack, heavy).
 
+use std::sync::Arc;
+
 use smallvec::SmallVec;
 use zhanqi_core::GameRng;
 
@@ -238,6 +240,9 @@ pub enum Pending {
 #[derive(Clone)]
 pub struct Tiehuo {
     pub(crate) options: TiehuoOptions,
+    /// The cards of this game: the §15 cards and the built cards its options define. Shared:
+    /// a clone costs a reference count, and every standard game holds the one standard catalog.
+    pub(crate) catalog: Arc<Catalog>,
     /// Banned cards, one bit per catalog index.
     pub(crate) banned: [u64; 4],
     pub(crate) rng: GameRng,
@@ -293,17 +298,18 @@ impl std::fmt::Debug for Tiehuo {
     }
 }
 
-/// The catalog every game reads.
-pub(crate) fn catalog() -> &'static Catalog {
-    Catalog::standard()
-}
-
-/// The card at an index.
-pub(crate) fn card(index: CardIndex) -> &'static Card {
-    catalog().card(index)
-}
-
 impl Tiehuo {
+    /// The catalog this game's cards come from.
+    #[must_use]
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// The card at an index of this game's catalog.
+    pub(crate) fn card(&self, index: CardIndex) -> &Card {
+        self.catalog.card(index)
+    }
+
     /// The options.
     #[must_use]
     pub fn rules(&self) -> &TiehuoOptions {
@@ -349,7 +355,7 @@ impl Tiehuo {
 
     /// Effective logistics of a card (2.5).
     pub(crate) fn effective_logistics(&self, index: CardIndex) -> i32 {
-        let card = card(index);
+        let card = self.card(index);
         i32::from(card.logistics) + card.category().map_or(0, |c| self.env().logistics_delta(c))
     }
 
@@ -366,7 +372,7 @@ impl Tiehuo {
         // Face-up cards that camouflage shields only while a special-ability card activates it.
         let mut shielded_if_activated = 0u8;
         for c in &self.players[player.index()].battle {
-            let this = card(c.card);
+            let this = self.card(c.card);
             derived.sigma += i32::from(this.logistics);
             match this.kind {
                 CardKind::SpecialAbility { ability } => {
@@ -441,7 +447,7 @@ impl Tiehuo {
 
     /// Whether `ability` is active on the battle card `c` of `player` (13.1, 13.2).
     pub(crate) fn active(&self, player: Player, c: &BattleCard, ability: Ability) -> bool {
-        let (innate, latent) = card(c.card).listed_abilities();
+        let (innate, latent) = self.card(c.card).listed_abilities();
         if c.cut_off && !ability.works_while_cut_off() {
             return false;
         }
@@ -451,7 +457,7 @@ impl Tiehuo {
     /// Whether the card can attack at all this round: a battle card, not attacked, not cut
     /// off unless captured weapons is active (7.1).
     pub(crate) fn can_attack(&self, player: Player, c: &BattleCard) -> bool {
-        card(c.card).is_battle()
+        self.card(c.card).is_battle()
             && !c.attacked
             && (!c.cut_off || self.active(player, c, Ability::CapturedWeapons))
     }
@@ -465,7 +471,7 @@ impl Tiehuo {
         o: &AttackOption,
         target: &BattleCard,
     ) -> bool {
-        let Some(category) = card(target.card).category() else {
+        let Some(category) = self.card(target.card).category() else {
             return false;
         };
         if !o.vs.contains(category) || target.face_down {
@@ -542,7 +548,7 @@ impl Tiehuo {
             let own = self.checked_derived(player);
             let candidates = own.face_up_in(o.vs);
             let healer_counted = !c.face_down
-                && card(c.card)
+                && self.card(c.card)
                     .category()
                     .is_some_and(|category| o.vs.contains(category));
             match candidates {
@@ -586,7 +592,7 @@ impl Tiehuo {
     /// Whether `c` is an eligible attacker (7.1).
     pub(crate) fn eligible(&self, player: Player, c: &BattleCard) -> bool {
         self.can_attack(player, c)
-            && card(c.card)
+            && self.card(c.card)
                 .attacks()
                 .iter()
                 .any(|o| self.usable(player, c, o))
@@ -596,7 +602,7 @@ impl Tiehuo {
     pub(crate) fn nameable(&self, player: Player, c: &BattleCard) -> bool {
         !c.face_down
             && self.can_attack(player, c)
-            && card(c.card).attacks().iter().any(|o| {
+            && self.card(c.card).attacks().iter().any(|o| {
                 self.cost_payable(player, o.logistics_cost)
                     && (self.has_legal_target(player, c, o)
                         || self.has_face_down(Self::target_side(player, o)))
@@ -624,8 +630,8 @@ impl Tiehuo {
     }
 
     /// Whether a card has an option with side enemy and cost 0 (a focus option).
-    pub(crate) fn has_focus_option(c: &BattleCard) -> bool {
-        card(c.card)
+    pub(crate) fn has_focus_option(&self, c: &BattleCard) -> bool {
+        self.card(c.card)
             .attacks()
             .iter()
             .any(|o| !o.heals() && o.logistics_cost == 0)
@@ -640,7 +646,7 @@ impl Tiehuo {
         o: &AttackOption,
         focus_bonus: i32,
     ) -> i32 {
-        let this = card(c.card);
+        let this = self.card(c.card);
         let category = this.category().unwrap_or(Category::Infantry);
         let mut q = 4 + focus_bonus;
         if c.heavy(this.cv()) {
@@ -665,7 +671,7 @@ impl Tiehuo {
         if category == Category::Aviation && !o.heals() {
             let defender = player.other();
             let screened = self.players[defender.index()].battle.iter().any(|d| {
-                card(d.card).is_battle() && self.active(defender, d, Ability::AntiAirScreen)
+                self.card(d.card).is_battle() && self.active(defender, d, Ability::AntiAirScreen)
             });
             if screened {
                 q -= 1;
@@ -677,7 +683,7 @@ impl Tiehuo {
     /// Sorts a player's battle deck by token and brings its derived sums up to date: every
     /// change of a battle deck ends here.
     pub(crate) fn sort_battle(&mut self, player: Player) {
-        let catalog = catalog();
+        let catalog = &*self.catalog;
         let battle = &mut self.players[player.index()].battle;
         if !battle.is_sorted_by(|a, b| a.cmp_tokens(b, catalog).is_le()) {
             battle.sort_by(|a, b| a.cmp_tokens(b, catalog));
@@ -689,7 +695,7 @@ impl Tiehuo {
     /// to its place (the order [`Tiehuo::sort_battle`] gives, in a few comparisons), and
     /// brings the derived sums up to date.
     pub(crate) fn resort_card(&mut self, player: Player, mut index: usize) {
-        let catalog = catalog();
+        let catalog = &*self.catalog;
         let battle = &mut self.players[player.index()].battle;
         while index > 0
             && battle[index - 1]
@@ -732,7 +738,7 @@ impl Tiehuo {
         self.players[player.index()]
             .battle
             .iter()
-            .any(|c| card(c.card).is_battle())
+            .any(|c| self.card(c.card).is_battle())
     }
 
     /// Settlement score: Σ (cv − D) of the battle cards (11.2).
@@ -741,8 +747,8 @@ impl Tiehuo {
         self.players[player.index()]
             .battle
             .iter()
-            .filter(|c| card(c.card).is_battle())
-            .map(|c| i32::from(card(c.card).cv()) - i32::from(c.damage))
+            .filter(|c| self.card(c.card).is_battle())
+            .map(|c| i32::from(self.card(c.card).cv()) - i32::from(c.damage))
             .sum()
     }
 
@@ -760,7 +766,7 @@ impl Tiehuo {
         let mut classes: Vec<Class> = Vec::new();
         for c in &self.players[player.index()].battle {
             if c.face_down {
-                let class = c.class(card(c.card).cv());
+                let class = c.class(self.card(c.card).cv());
                 if !classes.contains(&class) {
                     classes.push(class);
                 }
@@ -771,7 +777,7 @@ impl Tiehuo {
     }
 
     /// Whether a face-down card belongs to a class.
-    pub(crate) fn in_class(c: &BattleCard, class: Class) -> bool {
-        c.face_down && c.class(card(c.card).cv()) == class
+    pub(crate) fn in_class(&self, c: &BattleCard, class: Class) -> bool {
+        c.face_down && c.class(self.card(c.card).cv()) == class
     }
 }
