@@ -46,7 +46,6 @@ fn firepower(o: &AttackOption) -> f32 {
     }
 }
 
-
 /// Scores a (determinized) state for each seat in [-1, 1].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TiehuoEvaluator;
@@ -141,7 +140,14 @@ impl Tiehuo {
             Some(ability) => {
                 chosen
                     .iter()
-                    .filter(|&&c| self.card(c).listed_abilities().1.contains(ability))
+                    .filter(|&&c| {
+                        {
+                            let t = self.traits(c);
+                            (t.innate, t.latent)
+                        }
+                        .1
+                        .contains(ability)
+                    })
                     .count() as f32
                     * 2.0
             }
@@ -163,7 +169,9 @@ impl Tiehuo {
         loop {
             let mut best: Option<(usize, f32)> = None;
             for (at, &(c, noise)) in pool.iter().enumerate() {
-                if self.card(c).is_battle() != battle || *total + self.effective_logistics(c) > budget {
+                if self.traits(c).is_battle() != battle
+                    || *total + self.effective_logistics(c) > budget
+                {
                     continue;
                 }
                 let density = self.deployment_density(c, chosen, noise);

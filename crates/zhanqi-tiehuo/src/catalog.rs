@@ -270,6 +270,43 @@ fn battle_kind(
     })
 }
 
+/// What the rules read of a card at nearly every step, packed so that a catalog's worth of them
+/// stays in a few cache lines (a [`Card`] with its names and attack options spans several).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Traits {
+    /// Combat value (0 for a special-ability card).
+    pub cv: u16,
+    /// Printed logistics.
+    pub logistics: u16,
+    /// The category of a battle card; `None` for a special-ability card.
+    pub category: Option<Category>,
+    /// The ability a special-ability card activates.
+    pub activates: Option<Ability>,
+    /// The innate abilities of a battle card.
+    pub innate: AbilitySet,
+    /// The latent abilities of a battle card.
+    pub latent: AbilitySet,
+}
+
+impl Traits {
+    fn of(card: &Card) -> Traits {
+        let (innate, latent) = card.listed_abilities();
+        Traits {
+            cv: card.cv(),
+            logistics: card.logistics,
+            category: card.category(),
+            activates: card.activates(),
+            innate,
+            latent,
+        }
+    }
+
+    /// Whether it is a battle card.
+    pub fn is_battle(self) -> bool {
+        self.category.is_some()
+    }
+}
+
 /// Every card the engine knows: the cards of both §15 decks, indexed by [`CardIndex`], and the
 /// two default decks as lists of indices (one per copy, sorted by id).
 #[derive(Debug)]
@@ -280,6 +317,8 @@ pub struct Catalog {
     pub decks: Vec<(String, Vec<CardIndex>)>,
     /// Whether no id is a prefix of another, so that tokens of different cards sort by index.
     pub prefix_free: bool,
+    /// The traits of each card, by index.
+    pub(crate) traits: Vec<Traits>,
 }
 
 impl Catalog {
@@ -420,6 +459,7 @@ impl Catalog {
             .windows(2)
             .all(|pair| !pair[1].id.starts_with(pair[0].id.as_str()));
         Ok(Catalog {
+            traits: cards.iter().map(Traits::of).collect(),
             cards,
             decks,
             prefix_free,
@@ -430,6 +470,11 @@ impl Catalog {
     #[must_use]
     pub fn card(&self, index: CardIndex) -> &Card {
         &self.cards[usize::from(index)]
+    }
+
+    /// The traits of the card at `index`.
+    pub(crate) fn traits(&self, index: CardIndex) -> Traits {
+        self.traits[usize::from(index)]
     }
 
     /// The index of the card with this id.

@@ -13,9 +13,7 @@ use crate::catalog::CardIndex;
 use crate::deck_file::DeckUi;
 use crate::state::{Pending, Phase, Tiehuo};
 use crate::token::Player;
-use crate::ui::{
-    DeploymentUi, EventUi, TableUi, class_click, option_click,
-};
+use crate::ui::{DeploymentUi, EventUi, TableUi, class_click, option_click};
 
 /// The timeouts that lose a game: the rules have no clock, so the platform plays a random
 /// listed action (or a random deployment) for a seat whose clock runs out, and the fifth
@@ -147,7 +145,9 @@ impl ClientGame for Tiehuo {
             Action::FocusFog => vec!["focus".to_owned()],
             Action::Concede => vec!["concede".to_owned()],
             Action::Attack(c, k) => vec![self.card_click(me, c), option_click(*k)],
-            Action::FocusOn(target) => vec!["focus".to_owned(), self.card_click(me.other(), target)],
+            Action::FocusOn(target) => {
+                vec!["focus".to_owned(), self.card_click(me.other(), target)]
+            }
             Action::Name(c) | Action::CutOff(c) => vec![self.card_click(me, c)],
             Action::NameClass(class) => vec![class_click(me, *class)],
             Action::Option(k) => vec![option_click(*k)],

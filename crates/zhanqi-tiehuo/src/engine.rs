@@ -6,7 +6,7 @@ use crate::cards::{Ability, AttackOption};
 use crate::catalog::{CardIndex, Catalog};
 use crate::options::LogisticsMode;
 use crate::state::{
-    AttackStage, AttackStep, Environment, Finish, Flag, Focus, Pending, Phase, Reason, Tiehuo
+    AttackStage, AttackStep, Environment, Finish, Flag, Focus, Pending, Phase, Reason, Tiehuo,
 };
 use crate::token::{BattleCard, Class, FocusMark, Player};
 
@@ -50,7 +50,7 @@ impl Tiehuo {
                 let enemy = self.turn_player().other();
                 if let Some(index) = self.find(enemy, target) {
                     self.players[enemy.index()].battle[index].focus = FocusMark::Target;
-                    self.resort_card(enemy, index);
+                    self.move_to_place(enemy, index);
                 }
                 self.focus = Focus::Declare {
                     flip: None,
@@ -175,7 +175,7 @@ impl Tiehuo {
             for state in &mut self.players {
                 state.flag = Flag::None;
                 for c in &mut state.battle {
-                    c.face_down = fog && self.catalog.card(c.card).is_battle();
+                    c.face_down = fog && self.catalog.traits(c.card).is_battle();
                 }
             }
             for player in Player::BOTH {
@@ -198,7 +198,7 @@ impl Tiehuo {
             let n = opts.len() as u8;
             if let Some(index) = self.find(player, x) {
                 self.players[player.index()].battle[index].focus = FocusMark::Participant(n);
-                self.resort_card(player, index);
+                self.move_to_place(player, index);
             }
             if self.fog() {
                 self.check_declaration();
@@ -324,7 +324,7 @@ impl Tiehuo {
         };
         let mut value = hit_value(i32::from(magnitude), q);
         let state_card = self.players[side.index()].battle[index];
-        let cv = self.catalog.card(state_card.card).cv();
+        let cv = self.catalog.traits(state_card.card).cv;
         let mut updated = state_card;
         if o.heals() {
             updated.damage = (i32::from(updated.damage) - value).max(0) as u16;
@@ -352,8 +352,9 @@ impl Tiehuo {
             insert_sorted(&mut state.discard, updated.card);
             self.refresh(side);
         } else {
+            // Only the damage changed: the derived sums stay.
             state.battle[index] = updated;
-            self.resort_card(side, index);
+            self.move_to_place(side, index);
         }
     }
 
@@ -371,10 +372,11 @@ impl Tiehuo {
             let c = &mut self.players[player.index()].battle[index];
             if resolving {
                 c.focus = FocusMark::None;
+                self.move_to_place(player, index);
             } else {
                 c.attacked = true;
+                self.resort_card(player, index);
             }
-            self.resort_card(player, index);
         }
         if self.loss_check() {
             return;
@@ -467,8 +469,8 @@ impl Tiehuo {
             for index in 0..self.players[player.index()].battle.len() {
                 let c = self.players[player.index()].battle[index];
                 // Field repair is read before any damage is cleared: it depends on no damage.
-                let reset = self.catalog.card(c.card).is_battle()
-                    && (!c.heavy(self.catalog.card(c.card).cv())
+                let reset = self.catalog.traits(c.card).is_battle()
+                    && (!c.heavy(self.catalog.traits(c.card).cv)
                         || self.active(player, &c, Ability::FieldRepair));
                 if reset {
                     self.players[player.index()].battle[index].damage = 0;
@@ -490,7 +492,7 @@ impl Tiehuo {
         let battle_in_reserve = state
             .reserve
             .iter()
-            .any(|&c| self.catalog.card(c).is_battle() && !self.is_banned(c));
+            .any(|&c| self.catalog.traits(c).is_battle() && !self.is_banned(c));
         if sigma < l
             && self.options.resupply_max > 0
             && battle_in_reserve
@@ -514,7 +516,7 @@ impl Tiehuo {
                 if self.fog() {
                     for state in &mut self.players {
                         for c in &mut state.battle {
-                            if self.catalog.card(c.card).is_battle() {
+                            if self.catalog.traits(c.card).is_battle() {
                                 c.face_down = true;
                             }
                             c.marked = false;
@@ -534,7 +536,7 @@ impl Tiehuo {
             state.reserve.remove(at);
         }
         let mut added = BattleCard::new(index);
-        added.face_down = fog && self.catalog.card(index).is_battle();
+        added.face_down = fog && self.catalog.traits(index).is_battle();
         state.battle.push(added);
         self.sort_battle(player);
         let Pending::Resupply(n) = self.pending else {
@@ -692,7 +694,9 @@ impl Tiehuo {
     /// Whether the named card has an option usable now.
     pub(crate) fn named_has_option(&self, player: Player, x: &BattleCard) -> bool {
         self.can_attack(player, x)
-            && self.catalog.card(x.card)
+            && self
+                .catalog
+                .card(x.card)
                 .attacks()
                 .iter()
                 .any(|o| self.usable(player, x, o))
@@ -709,7 +713,12 @@ impl Tiehuo {
         if flips == 0 {
             return out;
         }
-        let heals = self.catalog.card(x.card).attacks().iter().any(AttackOption::heals);
+        let heals = self
+            .catalog
+            .card(x.card)
+            .attacks()
+            .iter()
+            .any(AttackOption::heals);
         for side in [Player::One, Player::Two] {
             if side == player && !heals {
                 continue;
@@ -825,7 +834,7 @@ impl Tiehuo {
                 let n = opts.len() as u8;
                 if let Some(index) = self.find(player, &drawn) {
                     self.players[player.index()].battle[index].focus = FocusMark::Participant(n);
-                    self.resort_card(player, index);
+                    self.move_to_place(player, index);
                 }
             }
             return;
@@ -852,7 +861,7 @@ impl Tiehuo {
         }) || (*flip == Some(false) && enemy.iter().any(|c| c.face_down))
             || enemy
                 .iter()
-                .any(|c| !c.face_down && self.catalog.card(c.card).is_battle())
+                .any(|c| !c.face_down && self.catalog.traits(c.card).is_battle())
     }
 
     fn check_declaration(&mut self) {
@@ -906,7 +915,7 @@ impl Tiehuo {
         self.sort_battle(player);
         if let Some(index) = self.find(enemy, target) {
             self.players[enemy.index()].battle[index].focus = FocusMark::Target;
-            self.resort_card(enemy, index);
+            self.move_to_place(enemy, index);
         }
         let opts: Vec<u8> = kept.iter().map(|&(_, k)| k).collect();
         self.focus = Focus::Wait {

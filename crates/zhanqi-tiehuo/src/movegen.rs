@@ -250,16 +250,15 @@ impl Tiehuo {
                     let count = battle
                         .iter()
                         .filter(|c| {
-                            c.face_down
-                                || (self.can_attack(player, c) && self.has_focus_option(c))
+                            c.face_down || (self.can_attack(player, c) && self.has_focus_option(c))
                         })
                         .count();
                     if count >= self.options.focus_min_participants as usize {
                         out.push(Action::FocusFog);
                     }
                 } else {
-                    self.attack_actions(player, out);
-                    self.focus_openings(player, out);
+                    let reach = self.attack_actions(player, out);
+                    self.focus_openings(player, &reach, out);
                 }
             }
             Focus::Wait { .. } => {
@@ -328,7 +327,7 @@ impl Tiehuo {
                     );
                 }
                 for_distinct(&self.players[enemy.index()].battle, |c| {
-                    if !c.face_down && self.card(c.card).is_battle() {
+                    if !c.face_down && self.traits(c.card).is_battle() {
                         out.push(Action::FocusTarget(*c));
                     }
                 });
@@ -337,44 +336,69 @@ impl Tiehuo {
         }
     }
 
-    /// `X.k` for every eligible attacker and usable option.
-    fn attack_actions(&self, player: Player, out: &mut Vec<Action>) {
-        for_distinct(&self.players[player.index()].battle, |c| {
+    /// `X.k` for every eligible attacker and usable option. Returns what the focus openings
+    /// read of the same cards: each eligible card's reach ([`Reach`]).
+    fn attack_actions(&self, player: Player, out: &mut Vec<Action>) -> Reach {
+        let mut reach = Reach::new();
+        // The previous token, and whether it is the last entry of `reach`: equal tokens are
+        // interchangeable (§17.2), so a copy only counts again.
+        let mut previous: Option<(BattleCard, bool)> = None;
+        for c in &self.players[player.index()].battle {
+            if let Some((token, reaches)) = previous
+                && token == *c
+            {
+                if let Some(last) = reach.last_mut().filter(|_| reaches) {
+                    last.copies += 1;
+                }
+                continue;
+            }
+            let mut eligible = false;
             if self.can_attack(player, c) {
                 for (k, o) in self.card(c.card).attacks().iter().enumerate() {
                     if self.usable(player, c, o) {
+                        eligible = true;
                         out.push(Action::Attack(*c, k as u8 + 1));
                     }
                 }
             }
-        });
+            let categories = if eligible {
+                self.card(c.card)
+                    .attacks()
+                    .iter()
+                    .filter(|o| !o.heals() && o.logistics_cost == 0)
+                    .fold(0u8, |mask, o| mask | o.vs.0)
+            } else {
+                0
+            };
+            if categories != 0 {
+                reach.push(CardReach {
+                    categories,
+                    reconnaissance: self.active(player, c, Ability::Reconnaissance),
+                    copies: 1,
+                });
+            }
+            previous = Some((*c, categories != 0));
+        }
+        reach
     }
 
-    /// `F@T` for each enemy card with enough qualifying cards (9.1 step 1).
-    fn focus_openings(&self, player: Player, out: &mut Vec<Action>) {
+    /// `F@T` for each enemy card with enough qualifying cards (9.1 step 1), from the reach of
+    /// the player's eligible cards.
+    fn focus_openings(&self, player: Player, reach: &Reach, out: &mut Vec<Action>) {
         let min = self.options.focus_min_participants as usize;
-        // Each eligible card as the categories its cost-0 enemy options reach, and whether
-        // reconnaissance lets it ignore camouflage: what 7.2 asks of a face-up target.
-        let mut reach: SmallVec<[(u8, bool); 32]> = SmallVec::new();
-        for c in &self.players[player.index()].battle {
-            if !self.eligible(player, c) {
-                continue;
-            }
-            let mask = self.card(c.card)
-                .attacks()
+        let count = |qualifies: &dyn Fn(&CardReach) -> bool| -> usize {
+            reach
                 .iter()
-                .filter(|o| !o.heals() && o.logistics_cost == 0)
-                .fold(0u8, |mask, o| mask | o.vs.0);
-            if mask != 0 {
-                reach.push((mask, self.active(player, c, Ability::Reconnaissance)));
-            }
-        }
-        if reach.len() < min {
+                .filter(|each| qualifies(each))
+                .map(|each| usize::from(each.copies))
+                .sum()
+        };
+        if count(&|_| true) < min {
             return;
         }
         let enemy = player.other();
         for_distinct(&self.players[enemy.index()].battle, |target| {
-            let Some(category) = self.card(target.card).category() else {
+            let Some(category) = self.traits(target.card).category else {
                 return;
             };
             if target.face_down {
@@ -383,10 +407,9 @@ impl Tiehuo {
             let camouflaged = self.round == 1
                 && !target.attacked
                 && self.active(enemy, target, Ability::Camouflage);
-            let qualifying = reach
-                .iter()
-                .filter(|&&(mask, recon)| mask & category.bit() != 0 && (!camouflaged || recon))
-                .count();
+            let qualifying = count(&|each| {
+                each.categories & category.bit() != 0 && (!camouflaged || each.reconnaissance)
+            });
             if qualifying >= min {
                 out.push(Action::FocusOn(*target));
             }
@@ -430,6 +453,19 @@ impl Tiehuo {
         sequences(&mut distinct, take, &mut chosen, out);
     }
 }
+
+/// What 7.2 asks of a face-up focus target, for one eligible card of the player (9.1 step 1).
+struct CardReach {
+    /// The category bits its cost-0 enemy options reach.
+    categories: u8,
+    /// Whether reconnaissance lets it ignore camouflage.
+    reconnaissance: bool,
+    /// The copies of its token.
+    copies: u8,
+}
+
+/// Each eligible card's reach, held inline.
+type Reach = SmallVec<[CardReach; 16]>;
 
 /// Every sequence of `take` tokens drawn without replacement from the multiset `pool`.
 fn sequences(

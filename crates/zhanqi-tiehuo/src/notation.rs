@@ -13,7 +13,8 @@ use crate::engine::insert_sorted;
 use crate::options::{LogisticsMode, Mode, TiehuoOptions};
 use crate::state::{
     AttackStage, AttackStep, Cards, Environment, Finish, Flag, Focus, Pending, Phase, PlayerState,
-    Reason, Tiehuo};
+    Reason, Tiehuo,
+};
 use crate::token::{BattleCard, Class, FocusMark, Player, parse_token, write_focus};
 
 fn phase_name(phase: Phase) -> &'static str {
@@ -34,7 +35,6 @@ fn write_list(out: &mut String, items: &[String]) {
         out.push_str(&items.join(","));
     }
 }
-
 
 fn opts_text<T: Copy>(opts: &[T], text: impl Fn(T) -> String) -> String {
     if opts.is_empty() {

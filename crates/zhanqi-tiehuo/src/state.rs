@@ -6,8 +6,8 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 use zhanqi_core::GameRng;
 
-use crate::cards::{Ability, AbilitySet, AttackOption, Card, CardKind, Category, CategorySet};
-use crate::catalog::{CardIndex, Catalog};
+use crate::cards::{Ability, AbilitySet, AttackOption, Card, Category, CategorySet};
+use crate::catalog::{CardIndex, Catalog, Traits};
 use crate::options::TiehuoOptions;
 use crate::token::{BattleCard, Class, FocusMark, Player};
 
@@ -310,6 +310,11 @@ impl Tiehuo {
         self.catalog.card(index)
     }
 
+    /// What the rules read of the card at an index again and again.
+    pub(crate) fn traits(&self, index: CardIndex) -> Traits {
+        self.catalog.traits(index)
+    }
+
     /// The options.
     #[must_use]
     pub fn rules(&self) -> &TiehuoOptions {
@@ -355,8 +360,8 @@ impl Tiehuo {
 
     /// Effective logistics of a card (2.5).
     pub(crate) fn effective_logistics(&self, index: CardIndex) -> i32 {
-        let card = self.card(index);
-        i32::from(card.logistics) + card.category().map_or(0, |c| self.env().logistics_delta(c))
+        let card = self.traits(index);
+        i32::from(card.logistics) + card.category.map_or(0, |c| self.env().logistics_delta(c))
     }
 
     /// Σ effective logistics of a player's battle deck (7.6).
@@ -372,20 +377,18 @@ impl Tiehuo {
         // Face-up cards that camouflage shields only while a special-ability card activates it.
         let mut shielded_if_activated = 0u8;
         for c in &self.players[player.index()].battle {
-            let this = self.card(c.card);
+            let this = self.traits(c.card);
             derived.sigma += i32::from(this.logistics);
-            match this.kind {
-                CardKind::SpecialAbility { ability } => {
-                    if !c.cut_off {
+            match this.category {
+                None => {
+                    if !c.cut_off
+                        && let Some(ability) = this.activates
+                    {
                         derived.activated.insert(ability);
                     }
                 }
-                CardKind::Battle {
-                    category,
-                    innate,
-                    latent,
-                    ..
-                } => {
+                Some(category) => {
+                    let (innate, latent) = (this.innate, this.latent);
                     derived.sigma += env.logistics_delta(category);
                     if c.face_down {
                         continue;
@@ -447,7 +450,10 @@ impl Tiehuo {
 
     /// Whether `ability` is active on the battle card `c` of `player` (13.1, 13.2).
     pub(crate) fn active(&self, player: Player, c: &BattleCard, ability: Ability) -> bool {
-        let (innate, latent) = self.card(c.card).listed_abilities();
+        let (innate, latent) = {
+            let t = self.traits(c.card);
+            (t.innate, t.latent)
+        };
         if c.cut_off && !ability.works_while_cut_off() {
             return false;
         }
@@ -457,7 +463,7 @@ impl Tiehuo {
     /// Whether the card can attack at all this round: a battle card, not attacked, not cut
     /// off unless captured weapons is active (7.1).
     pub(crate) fn can_attack(&self, player: Player, c: &BattleCard) -> bool {
-        self.card(c.card).is_battle()
+        self.traits(c.card).is_battle()
             && !c.attacked
             && (!c.cut_off || self.active(player, c, Ability::CapturedWeapons))
     }
@@ -471,7 +477,7 @@ impl Tiehuo {
         o: &AttackOption,
         target: &BattleCard,
     ) -> bool {
-        let Some(category) = self.card(target.card).category() else {
+        let Some(category) = self.traits(target.card).category else {
             return false;
         };
         if !o.vs.contains(category) || target.face_down {
@@ -548,8 +554,9 @@ impl Tiehuo {
             let own = self.checked_derived(player);
             let candidates = own.face_up_in(o.vs);
             let healer_counted = !c.face_down
-                && self.card(c.card)
-                    .category()
+                && self
+                    .traits(c.card)
+                    .category
                     .is_some_and(|category| o.vs.contains(category));
             match candidates {
                 0 => false,
@@ -592,7 +599,8 @@ impl Tiehuo {
     /// Whether `c` is an eligible attacker (7.1).
     pub(crate) fn eligible(&self, player: Player, c: &BattleCard) -> bool {
         self.can_attack(player, c)
-            && self.card(c.card)
+            && self
+                .card(c.card)
                 .attacks()
                 .iter()
                 .any(|o| self.usable(player, c, o))
@@ -646,10 +654,10 @@ impl Tiehuo {
         o: &AttackOption,
         focus_bonus: i32,
     ) -> i32 {
-        let this = self.card(c.card);
-        let category = this.category().unwrap_or(Category::Infantry);
+        let this = self.traits(c.card);
+        let category = this.category.unwrap_or(Category::Infantry);
         let mut q = 4 + focus_bonus;
-        if c.heavy(this.cv()) {
+        if c.heavy(this.cv) {
             q += self.options.heavy_penalty_q;
         }
         let env = self.env();
@@ -671,7 +679,7 @@ impl Tiehuo {
         if category == Category::Aviation && !o.heals() {
             let defender = player.other();
             let screened = self.players[defender.index()].battle.iter().any(|d| {
-                self.card(d.card).is_battle() && self.active(defender, d, Ability::AntiAirScreen)
+                self.traits(d.card).is_battle() && self.active(defender, d, Ability::AntiAirScreen)
             });
             if screened {
                 q -= 1;
@@ -694,7 +702,14 @@ impl Tiehuo {
     /// Moves the card at `index` of a player's sorted battle deck, the only card that changed,
     /// to its place (the order [`Tiehuo::sort_battle`] gives, in a few comparisons), and
     /// brings the derived sums up to date.
-    pub(crate) fn resort_card(&mut self, player: Player, mut index: usize) {
+    pub(crate) fn resort_card(&mut self, player: Player, index: usize) {
+        self.move_to_place(player, index);
+        self.refresh(player);
+    }
+
+    /// [`Tiehuo::resort_card`] after a change the derived sums do not read (damage, a focus
+    /// mark): they stay as they are (debug builds check them at every read).
+    pub(crate) fn move_to_place(&mut self, player: Player, mut index: usize) {
         let catalog = &*self.catalog;
         let battle = &mut self.players[player.index()].battle;
         while index > 0
@@ -714,7 +729,6 @@ impl Tiehuo {
             index += 1;
         }
         debug_assert!(battle.is_sorted_by(|a, b| a.cmp_tokens(b, catalog).is_le()));
-        self.refresh(player);
     }
 
     /// The index of a card with this token in a player's battle deck.
@@ -738,7 +752,7 @@ impl Tiehuo {
         self.players[player.index()]
             .battle
             .iter()
-            .any(|c| self.card(c.card).is_battle())
+            .any(|c| self.traits(c.card).is_battle())
     }
 
     /// Settlement score: Σ (cv − D) of the battle cards (11.2).
@@ -747,8 +761,8 @@ impl Tiehuo {
         self.players[player.index()]
             .battle
             .iter()
-            .filter(|c| self.card(c.card).is_battle())
-            .map(|c| i32::from(self.card(c.card).cv()) - i32::from(c.damage))
+            .filter(|c| self.traits(c.card).is_battle())
+            .map(|c| i32::from(self.traits(c.card).cv) - i32::from(c.damage))
             .sum()
     }
 
@@ -766,7 +780,7 @@ impl Tiehuo {
         let mut classes: Vec<Class> = Vec::new();
         for c in &self.players[player.index()].battle {
             if c.face_down {
-                let class = c.class(self.card(c.card).cv());
+                let class = c.class(self.traits(c.card).cv);
                 if !classes.contains(&class) {
                     classes.push(class);
                 }
@@ -778,6 +792,6 @@ impl Tiehuo {
 
     /// Whether a face-down card belongs to a class.
     pub(crate) fn in_class(&self, c: &BattleCard, class: Class) -> bool {
-        c.face_down && c.class(self.card(c.card).cv()) == class
+        c.face_down && c.class(self.traits(c.card).cv) == class
     }
 }

@@ -635,7 +635,8 @@ impl Tiehuo {
                     self.legal_targets(owner, c, o, &mut indices);
                     let mut targets: Vec<String> = Vec::new();
                     for index in indices {
-                        let click = self.card_click(side, &self.players[side.index()].battle[index]);
+                        let click =
+                            self.card_click(side, &self.players[side.index()].battle[index]);
                         if !targets.contains(&click) {
                             targets.push(click);
                         }
@@ -1004,7 +1005,9 @@ impl Tiehuo {
             Action::Attack(c, k) => ActUi::Attack {
                 card: token(c),
                 option: *k,
-                label: self.card(c.card).attacks()[usize::from(*k) - 1].label.clone(),
+                label: self.card(c.card).attacks()[usize::from(*k) - 1]
+                    .label
+                    .clone(),
             },
             Action::FocusOn(t) => ActUi::Focus {
                 target: Some(token(t)),
@@ -1108,7 +1111,8 @@ impl Tiehuo {
                         attacker,
                     }),
                     AttackStage::Damage { q, hits } => {
-                        let o = &self.card(step.attacker.card).attacks()[usize::from(step.option) - 1];
+                        let o =
+                            &self.card(step.attacker.card).attacks()[usize::from(step.option) - 1];
                         let side = Tiehuo::target_side(player, o);
                         if let Some((target, _)) = hits.first() {
                             let mut change = hit_value(i32::from(*value), *q);

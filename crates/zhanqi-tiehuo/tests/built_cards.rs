@@ -136,7 +136,10 @@ fn a_room_turns_deck_files_with_built_tanks_into_options() {
         .unwrap();
     assert_eq!(options["built_cards"][0]["id"], "XT05");
     assert_eq!(options["built_cards"][0]["cv"], 18);
-    assert!(options["built_cards"][0].get("copies").is_none(), "{options}");
+    assert!(
+        options["built_cards"][0].get("copies").is_none(),
+        "{options}"
+    );
     let started = Tiehuo::new(&Tiehuo::options_for(None, Some(&options)).unwrap(), 4).unwrap();
     let reserve = &started.player(Player::One).reserve;
     let tanks = reserve
@@ -152,7 +155,10 @@ fn a_room_turns_deck_files_with_built_tanks_into_options() {
     assert_eq!(same["built_cards"].as_array().unwrap().len(), 1);
     let other = file.replace("\"AP: vs arm 3~5\"", "\"AP: vs arm 2~5\"");
     let refused = game
-        .setup_options(&[(Seat::new(0), file.as_str()), (Seat::new(1), other.as_str())])
+        .setup_options(&[
+            (Seat::new(0), file.as_str()),
+            (Seat::new(1), other.as_str()),
+        ])
         .unwrap_err();
     assert_eq!(refused.reasons[0].kind, "defined_by_both_seats");
     assert!(
@@ -169,14 +175,21 @@ fn engine_new_with_deck_files_as_setups_starts_and_replays_alike() {
     let mut first = Session::new();
     let start = first.ok(&request);
     assert!(
-        start["position"].as_str().unwrap().contains("XT06,XT06,XT06"),
+        start["position"]
+            .as_str()
+            .unwrap()
+            .contains("XT06,XT06,XT06"),
         "{start}"
     );
     let mut moves = Vec::new();
     play_to_the_end(&mut first, 8, |position| moves.push(position.to_owned()));
     let mut again = Session::new();
     assert_eq!(again.ok(&request)["position"], start["position"]);
-    assert!(moves.iter().any(|p| p.lines().nth(4).unwrap().contains("XT06")));
+    assert!(
+        moves
+            .iter()
+            .any(|p| p.lines().nth(4).unwrap().contains("XT06"))
+    );
 }
 
 /// A random tank of table 301 with one or two attack options and up to two abilities.
@@ -243,7 +256,11 @@ fn random_tank(id: &str, rng: &mut GameRng) -> BuiltCard {
     for _ in 0..rng.below(3) {
         let ability = ABILITIES[rng.below(ABILITIES.len())];
         if abilities.iter().all(|entry| entry.ability != ability) {
-            let mode = if rng.below(2) == 0 { "innate" } else { "latent" };
+            let mode = if rng.below(2) == 0 {
+                "innate"
+            } else {
+                "latent"
+            };
             abilities.push(BuiltAbility {
                 ability: ability.to_owned(),
                 mode: mode.to_owned(),
