@@ -375,7 +375,9 @@ impl Tiehuo {
                 self.move_to_place(player, index);
             } else {
                 c.attacked = true;
-                self.resort_card(player, index);
+                let attacked = *c;
+                self.move_to_place(player, index);
+                self.refresh_attacked(player, &attacked);
             }
         }
         if self.loss_check() {

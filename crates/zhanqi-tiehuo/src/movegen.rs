@@ -337,19 +337,17 @@ impl Tiehuo {
     }
 
     /// `X.k` for every eligible attacker and usable option. Returns what the focus openings
-    /// read of the same cards: each eligible card's reach ([`Reach`]).
+    /// read of the same cards ([`Reach`]).
     fn attack_actions(&self, player: Player, out: &mut Vec<Action>) -> Reach {
-        let mut reach = Reach::new();
-        // The previous token, and whether it is the last entry of `reach`: equal tokens are
-        // interchangeable (§17.2), so a copy only counts again.
-        let mut previous: Option<(BattleCard, bool)> = None;
+        let mut reach = Reach::default();
+        // The previous token with its reach: equal tokens are interchangeable (§17.2), so a
+        // copy only counts again.
+        let mut previous: Option<(BattleCard, u8, bool)> = None;
         for c in &self.players[player.index()].battle {
-            if let Some((token, reaches)) = previous
+            if let Some((token, categories, reconnaissance)) = previous
                 && token == *c
             {
-                if let Some(last) = reach.last_mut().filter(|_| reaches) {
-                    last.copies += 1;
-                }
+                reach.count(categories, reconnaissance);
                 continue;
             }
             let mut eligible = false;
@@ -370,14 +368,10 @@ impl Tiehuo {
             } else {
                 0
             };
-            if categories != 0 {
-                reach.push(CardReach {
-                    categories,
-                    reconnaissance: self.active(player, c, Ability::Reconnaissance),
-                    copies: 1,
-                });
-            }
-            previous = Some((*c, categories != 0));
+            let reconnaissance =
+                categories != 0 && self.active(player, c, Ability::Reconnaissance);
+            reach.count(categories, reconnaissance);
+            previous = Some((*c, categories, reconnaissance));
         }
         reach
     }
@@ -386,14 +380,7 @@ impl Tiehuo {
     /// the player's eligible cards.
     fn focus_openings(&self, player: Player, reach: &Reach, out: &mut Vec<Action>) {
         let min = self.options.focus_min_participants as usize;
-        let count = |qualifies: &dyn Fn(&CardReach) -> bool| -> usize {
-            reach
-                .iter()
-                .filter(|each| qualifies(each))
-                .map(|each| usize::from(each.copies))
-                .sum()
-        };
-        if count(&|_| true) < min {
+        if reach.cards < min {
             return;
         }
         let enemy = player.other();
@@ -407,9 +394,11 @@ impl Tiehuo {
             let camouflaged = self.round == 1
                 && !target.attacked
                 && self.active(enemy, target, Ability::Camouflage);
-            let qualifying = count(&|each| {
-                each.categories & category.bit() != 0 && (!camouflaged || each.reconnaissance)
-            });
+            let qualifying = if camouflaged {
+                reach.with_reconnaissance[category as usize]
+            } else {
+                reach.by_category[category as usize]
+            };
             if qualifying >= min {
                 out.push(Action::FocusOn(*target));
             }
@@ -454,18 +443,36 @@ impl Tiehuo {
     }
 }
 
-/// What 7.2 asks of a face-up focus target, for one eligible card of the player (9.1 step 1).
-struct CardReach {
-    /// The category bits its cost-0 enemy options reach.
-    categories: u8,
-    /// Whether reconnaissance lets it ignore camouflage.
-    reconnaissance: bool,
-    /// The copies of its token.
-    copies: u8,
+/// What a focus opening asks of the player's eligible cards (9.1 step 1, 7.2): how many have a
+/// cost-0 enemy option, and how many reach each category, in all and with reconnaissance (which
+/// ignores camouflage).
+#[derive(Default)]
+struct Reach {
+    /// Eligible cards with a cost-0 enemy option.
+    cards: usize,
+    /// Of them, those reaching each category.
+    by_category: [usize; 4],
+    /// Of those, the ones with active reconnaissance.
+    with_reconnaissance: [usize; 4],
 }
 
-/// Each eligible card's reach, held inline.
-type Reach = SmallVec<[CardReach; 16]>;
+impl Reach {
+    /// Counts one card whose cost-0 enemy options reach the category bits `categories`.
+    fn count(&mut self, categories: u8, reconnaissance: bool) {
+        if categories == 0 {
+            return;
+        }
+        self.cards += 1;
+        for category in 0..4 {
+            if categories & (1 << category) != 0 {
+                self.by_category[category] += 1;
+                if reconnaissance {
+                    self.with_reconnaissance[category] += 1;
+                }
+            }
+        }
+    }
+}
 
 /// Every sequence of `take` tokens drawn without replacement from the multiset `pool`.
 fn sequences(

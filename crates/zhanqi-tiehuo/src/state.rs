@@ -420,6 +420,17 @@ impl Tiehuo {
         derived
     }
 
+    /// Brings the kept sums of a player's battle deck up to date after its card `c` was marked
+    /// attacked, nothing else changed: a face-up battle card that camouflage shielded no longer
+    /// is (§13.2), so its category is exposed; every other sum stays.
+    pub(crate) fn refresh_attacked(&mut self, player: Player, c: &BattleCard) {
+        if let Some(category) = self.traits(c.card).category
+            && !c.face_down
+        {
+            self.derived[player.index()].exposed |= category.bit();
+        }
+    }
+
     /// Brings the kept sums of a player's battle deck up to date after it changed.
     pub(crate) fn refresh(&mut self, player: Player) {
         self.derived[player.index()] = self.derive(player);

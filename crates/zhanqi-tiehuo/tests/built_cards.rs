@@ -291,9 +291,9 @@ fn random_tank_options(seed: u64, fog: bool) -> TiehuoOptions {
         .collect();
     let mut deck = |player: Player| {
         let mut ids = default_ids(player);
-        for slot in 0..ids.len() {
+        for id in &mut ids {
             if rng.below(3) == 0 {
-                ids[slot] = tanks[rng.below(tanks.len())].id.clone();
+                *id = tanks[rng.below(tanks.len())].id.clone();
             }
         }
         DeckChoice::Cards(ids)
