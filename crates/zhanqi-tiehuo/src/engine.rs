@@ -540,7 +540,8 @@ impl Tiehuo {
         let mut added = BattleCard::new(index);
         added.face_down = fog && self.catalog.traits(index).is_battle();
         state.battle.push(added);
-        self.sort_battle(player);
+        let last = state.battle.len() - 1;
+        self.resort_card(player, last);
         let Pending::Resupply(n) = self.pending else {
             return;
         };
@@ -578,10 +579,15 @@ impl Tiehuo {
 
     fn clear_focus_marks(&mut self) {
         for player in Player::BOTH {
+            let mut cleared = false;
             for c in &mut self.players[player.index()].battle {
+                cleared |= c.focus != FocusMark::None;
                 c.focus = FocusMark::None;
             }
-            self.sort_battle(player);
+            // Focus marks are no part of the derived sums.
+            if cleared {
+                self.sort_tokens(player);
+            }
         }
     }
 
@@ -592,12 +598,17 @@ impl Tiehuo {
             Focus::Declare { opts, .. } => opts.iter().map(|k| k.unwrap_or(1)).collect(),
             _ => Vec::new(),
         };
-        for c in &mut self.players[player.index()].battle {
+        let mut exposed = 0;
+        for at in 0..self.players[player.index()].battle.len() {
+            let c = &mut self.players[player.index()].battle[at];
             if matches!(c.focus, FocusMark::Participant(_)) {
                 c.attacked = true;
+                let attacked = *c;
+                exposed |= self.exposed_when_attacked(&attacked);
             }
         }
-        self.sort_battle(player);
+        self.sort_tokens(player);
+        self.expose(player, exposed);
         self.focus = Focus::Wait {
             left: opts.len() as u8,
             opts,

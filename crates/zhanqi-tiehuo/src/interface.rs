@@ -118,15 +118,22 @@ impl Tiehuo {
     fn snapshot(&self) -> Snapshot {
         Snapshot {
             discard: Player::BOTH.map(|p| Pile::of(&self.players[p.index()].discard)),
-            face_down: Player::BOTH.map(|p| {
-                self.players[p.index()]
-                    .battle
-                    .iter()
-                    .filter(|c| c.face_down)
-                    .count()
-            }),
+            face_down: Player::BOTH.map(|p| self.face_down_count(p)),
             over: self.phase == Phase::Over,
         }
+    }
+
+    /// The number of face-down cards of a player: none without fog (a position holding one
+    /// does not load), so the playouts of the standard game skip the count.
+    fn face_down_count(&self, player: Player) -> usize {
+        if !self.fog() {
+            return 0;
+        }
+        self.players[player.index()]
+            .battle
+            .iter()
+            .filter(|c| c.face_down)
+            .count()
     }
 
     fn events(&self, before: &Snapshot) -> Vec<Event> {
@@ -146,11 +153,7 @@ impl Tiehuo {
                     }
                 }
             }
-            let face_down = self.players[index]
-                .battle
-                .iter()
-                .filter(|c| c.face_down)
-                .count();
+            let face_down = self.face_down_count(player);
             if face_down < before.face_down[index] {
                 events.push(Event::Revealed(player, before.face_down[index] - face_down));
             }

@@ -368,8 +368,7 @@ impl Tiehuo {
             } else {
                 0
             };
-            let reconnaissance =
-                categories != 0 && self.active(player, c, Ability::Reconnaissance);
+            let reconnaissance = categories != 0 && self.active(player, c, Ability::Reconnaissance);
             reach.count(categories, reconnaissance);
             previous = Some((*c, categories, reconnaissance));
         }

@@ -424,10 +424,20 @@ impl Tiehuo {
     /// attacked, nothing else changed: a face-up battle card that camouflage shielded no longer
     /// is (§13.2), so its category is exposed; every other sum stays.
     pub(crate) fn refresh_attacked(&mut self, player: Player, c: &BattleCard) {
-        if let Some(category) = self.traits(c.card).category
-            && !c.face_down
-        {
-            self.derived[player.index()].exposed |= category.bit();
+        self.expose(player, self.exposed_when_attacked(c));
+    }
+
+    /// Adds category bits to what camouflage no longer shields of a player's battle deck.
+    pub(crate) fn expose(&mut self, player: Player, categories: u8) {
+        self.derived[player.index()].exposed |= categories;
+    }
+
+    /// The category bit that marking `c` attacked exposes: its category, if it is a face-up
+    /// battle card.
+    pub(crate) fn exposed_when_attacked(&self, c: &BattleCard) -> u8 {
+        match self.traits(c.card).category {
+            Some(category) if !c.face_down => category.bit(),
+            _ => 0,
         }
     }
 
@@ -702,12 +712,18 @@ impl Tiehuo {
     /// Sorts a player's battle deck by token and brings its derived sums up to date: every
     /// change of a battle deck ends here.
     pub(crate) fn sort_battle(&mut self, player: Player) {
+        self.sort_tokens(player);
+        self.refresh(player);
+    }
+
+    /// [`Tiehuo::sort_battle`] after changes the derived sums do not read (focus marks), or
+    /// that the caller brings them up to date for.
+    pub(crate) fn sort_tokens(&mut self, player: Player) {
         let catalog = &*self.catalog;
         let battle = &mut self.players[player.index()].battle;
         if !battle.is_sorted_by(|a, b| a.cmp_tokens(b, catalog).is_le()) {
             battle.sort_by(|a, b| a.cmp_tokens(b, catalog));
         }
-        self.refresh(player);
     }
 
     /// Moves the card at `index` of a player's sorted battle deck, the only card that changed,
