@@ -8,7 +8,7 @@ use zhanqi_core::{BySeat, Game, GameRng, Seat};
 use crate::action::Action;
 use crate::cards::{AttackOption, Range};
 use crate::catalog::CardIndex;
-use crate::state::{Phase, Tiehuo, card};
+use crate::state::{Phase, Tiehuo};
 use crate::token::{BattleCard, Player};
 
 /// What a point of expected damage a round is worth against a point of combat value held.
@@ -46,15 +46,6 @@ fn firepower(o: &AttackOption) -> f32 {
     }
 }
 
-/// A card's best firepower.
-fn best_firepower(index: CardIndex) -> f32 {
-    card(index)
-        .attacks()
-        .iter()
-        .map(firepower)
-        .fold(0.0, f32::max)
-}
-
 /// Scores a (determinized) state for each seat in [-1, 1].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TiehuoEvaluator;
@@ -66,13 +57,13 @@ impl TiehuoEvaluator {
         let side = state.player(player);
         let mut value = 0.0;
         for c in &side.battle {
-            value += TiehuoEvaluator::card_value(c);
+            value += TiehuoEvaluator::card_value(state, c);
         }
         value += RESERVE
             * side
                 .reserve
                 .iter()
-                .map(|&c| f32::from(card(c).cv()))
+                .map(|&c| f32::from(state.card(c).cv()))
                 .sum::<f32>();
         if side.logistics.is_some() && state.phase() != Phase::Deploy {
             let slack = state.slack(player);
@@ -88,8 +79,8 @@ impl TiehuoEvaluator {
 
     /// What one fielded card is worth: its remaining combat value and its firepower, less
     /// when heavily damaged or cut off.
-    fn card_value(c: &BattleCard) -> f32 {
-        let this = card(c.card);
+    fn card_value(state: &Tiehuo, c: &BattleCard) -> f32 {
+        let this = state.card(c.card);
         if !this.is_battle() {
             // A special-ability card is worth what it activates, counted on its cards.
             return 1.0;
@@ -103,7 +94,7 @@ impl TiehuoEvaluator {
         if c.cut_off {
             weight *= CUT_OFF;
         }
-        left + weight * FIREPOWER * best_firepower(c.card) * if c.cut_off { 0.2 } else { 1.0 }
+        left + weight * FIREPOWER * state.best_firepower(c.card) * if c.cut_off { 0.2 } else { 1.0 }
     }
 
     /// The value of `state` for player 1 (player 2's is its negation).
@@ -130,21 +121,37 @@ impl Evaluator<Tiehuo> for TiehuoEvaluator {
 }
 
 impl Tiehuo {
+    /// A card's best firepower.
+    fn best_firepower(&self, index: CardIndex) -> f32 {
+        self.card(index)
+            .attacks()
+            .iter()
+            .map(firepower)
+            .fold(0.0, f32::max)
+    }
+
     /// What a card is worth to field per point of its effective logistics, with a little noise
     /// so that equal cards are taken in a random order.
     fn deployment_density(&self, index: CardIndex, chosen: &[CardIndex], noise: f32) -> f32 {
-        let this = card(index);
+        let this = self.card(index);
         let cost = self.effective_logistics(index).max(1) as f32;
         let value = match this.activates() {
             // A special-ability card: worth the cards of the deployment it activates.
             Some(ability) => {
                 chosen
                     .iter()
-                    .filter(|&&c| card(c).listed_abilities().1.contains(ability))
+                    .filter(|&&c| {
+                        {
+                            let t = self.traits(c);
+                            (t.innate, t.latent)
+                        }
+                        .1
+                        .contains(ability)
+                    })
                     .count() as f32
                     * 2.0
             }
-            None => f32::from(this.cv()) + 1.5 * best_firepower(index),
+            None => f32::from(this.cv()) + 1.5 * self.best_firepower(index),
         };
         value / cost * (1.0 + noise)
     }
@@ -162,7 +169,9 @@ impl Tiehuo {
         loop {
             let mut best: Option<(usize, f32)> = None;
             for (at, &(c, noise)) in pool.iter().enumerate() {
-                if card(c).is_battle() != battle || *total + self.effective_logistics(c) > budget {
+                if self.traits(c).is_battle() != battle
+                    || *total + self.effective_logistics(c) > budget
+                {
                     continue;
                 }
                 let density = self.deployment_density(c, chosen, noise);
@@ -232,13 +241,13 @@ impl AiGame for Tiehuo {
             Action::Deploy(cards) => {
                 let start = labels.len();
                 for &index in cards {
-                    let id = &card(index).id;
+                    let id = &self.card(index).id;
                     if !labels[start..].contains(id) {
                         labels.push(id.clone());
                     }
                 }
             }
-            Action::Resupply(index) => labels.push(card(*index).id.clone()),
+            Action::Resupply(index) => labels.push(self.card(*index).id.clone()),
             _ => {}
         }
     }

@@ -1,7 +1,7 @@
 //! Deck files (§15) and the catalog of every card the engine knows: load-time validation of
 //! the card schema (§2) that reports every violation at once.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde::Deserialize;
 
@@ -16,8 +16,8 @@ pub const GERMANY_TOML: &str = include_str!("../data/germany.toml");
 /// The Soviet default deck (§15.2), as a data file.
 pub const USSR_TOML: &str = include_str!("../data/ussr.toml");
 
-/// The catalog games read (see [`Catalog::standard`]).
-static STANDARD: OnceLock<Catalog> = OnceLock::new();
+/// The catalog of §15 (see [`Catalog::standard`]), shared by every game without built cards.
+static STANDARD: OnceLock<Arc<Catalog>> = OnceLock::new();
 
 /// The §14 scale the default decks are built with (§1 `cv_base`, `cv_scale`).
 pub const CV_BASE: i32 = 6;
@@ -270,6 +270,43 @@ fn battle_kind(
     })
 }
 
+/// What the rules read of a card at nearly every step, packed so that a catalog's worth of them
+/// stays in a few cache lines (a [`Card`] with its names and attack options spans several).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Traits {
+    /// Combat value (0 for a special-ability card).
+    pub cv: u16,
+    /// Printed logistics.
+    pub logistics: u16,
+    /// The category of a battle card; `None` for a special-ability card.
+    pub category: Option<Category>,
+    /// The ability a special-ability card activates.
+    pub activates: Option<Ability>,
+    /// The innate abilities of a battle card.
+    pub innate: AbilitySet,
+    /// The latent abilities of a battle card.
+    pub latent: AbilitySet,
+}
+
+impl Traits {
+    fn of(card: &Card) -> Traits {
+        let (innate, latent) = card.listed_abilities();
+        Traits {
+            cv: card.cv(),
+            logistics: card.logistics,
+            category: card.category(),
+            activates: card.activates(),
+            innate,
+            latent,
+        }
+    }
+
+    /// Whether it is a battle card.
+    pub fn is_battle(self) -> bool {
+        self.category.is_some()
+    }
+}
+
 /// Every card the engine knows: the cards of both §15 decks, indexed by [`CardIndex`], and the
 /// two default decks as lists of indices (one per copy, sorted by id).
 #[derive(Debug)]
@@ -280,6 +317,8 @@ pub struct Catalog {
     pub decks: Vec<(String, Vec<CardIndex>)>,
     /// Whether no id is a prefix of another, so that tokens of different cards sort by index.
     pub prefix_free: bool,
+    /// The traits of each card, by index.
+    pub(crate) traits: Vec<Traits>,
 }
 
 impl Catalog {
@@ -288,10 +327,43 @@ impl Catalog {
     /// # Panics
     /// If the embedded data files are invalid (a test checks they are not).
     pub fn standard() -> &'static Catalog {
+        Catalog::shared_standard()
+    }
+
+    /// The catalog of §15 as a game holds it: one shared copy.
+    ///
+    /// # Panics
+    /// If the embedded data files are invalid (a test checks they are not).
+    pub(crate) fn shared_standard() -> &'static Arc<Catalog> {
         STANDARD.get_or_init(|| {
-            Catalog::from_files(&[GERMANY_TOML, USSR_TOML])
-                .unwrap_or_else(|problems| panic!("the §15 deck files are invalid: {problems:?}"))
+            Arc::new(
+                Catalog::from_files(&[GERMANY_TOML, USSR_TOML]).unwrap_or_else(|problems| {
+                    panic!("the §15 deck files are invalid: {problems:?}")
+                }),
+            )
         })
+    }
+
+    /// This catalog with more cards (the built cards a game's options define), the default
+    /// decks unchanged.
+    ///
+    /// # Errors
+    /// An id already in the catalog, or more than 255 cards.
+    pub(crate) fn with_cards(&self, more: Vec<Card>) -> Result<Catalog, Vec<String>> {
+        let mut decks: Vec<(String, Vec<(Card, u16)>)> = Vec::new();
+        for (name, list) in &self.decks {
+            let mut counted: Vec<(Card, u16)> = Vec::new();
+            for &index in list {
+                match counted.last_mut() {
+                    Some((card, copies)) if card.id == self.card(index).id => *copies += 1,
+                    _ => counted.push((self.card(index).clone(), 1)),
+                }
+            }
+            decks.push((name.clone(), counted));
+        }
+        let mut cards = self.cards.clone();
+        cards.extend(more);
+        Catalog::from_cards(cards, &decks)
     }
 
     /// For a balance study of the builder's scale (§14.3): makes the catalog every game of
@@ -304,7 +376,7 @@ impl Catalog {
     pub fn use_scale_for_study(cv_base: i32, cv_scale: i32) -> Result<(), Vec<String>> {
         let catalog = Catalog::from_files_at(&[GERMANY_TOML, USSR_TOML], cv_base, cv_scale, false)?;
         STANDARD
-            .set(catalog)
+            .set(Arc::new(catalog))
             .map_err(|_| vec!["the card catalog is already in use".to_owned()])
     }
 
@@ -332,14 +404,34 @@ impl Catalog {
                 Err(found) => problems.extend(found),
             }
         }
-        let mut cards: Vec<Card> = parsed
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let cards: Vec<Card> = parsed
             .iter()
             .flat_map(|deck| deck.cards.iter().map(|(card, _)| card.clone()))
             .collect();
+        let decks: Vec<(String, Vec<(Card, u16)>)> = parsed
+            .into_iter()
+            .map(|deck| (deck.name, deck.cards))
+            .collect();
+        Catalog::from_cards(cards, &decks)
+    }
+
+    /// A catalog of these cards, sorted by id, with default decks of them (cards with their
+    /// copies).
+    ///
+    /// # Errors
+    /// An id given twice, or more than 255 cards.
+    fn from_cards(
+        mut cards: Vec<Card>,
+        decks: &[(String, Vec<(Card, u16)>)],
+    ) -> Result<Catalog, Vec<String>> {
+        let mut problems = Vec::new();
         cards.sort_by(|a, b| a.id.cmp(&b.id));
         for pair in cards.windows(2) {
             if pair[0].id == pair[1].id {
-                problems.push(format!("card {} is in two deck files", pair[0].id));
+                problems.push(format!("card {} is defined twice", pair[0].id));
             }
         }
         if cards.len() > usize::from(u8::MAX) {
@@ -349,24 +441,25 @@ impl Catalog {
             return Err(problems);
         }
         let index_of = |id: &str| cards.iter().position(|card| card.id == id).unwrap_or(0) as u8;
-        let decks = parsed
+        let decks = decks
             .iter()
-            .map(|deck| {
+            .map(|(name, deck)| {
                 let mut list = Vec::new();
-                for (card, copies) in &deck.cards {
+                for (card, copies) in deck {
                     list.extend(std::iter::repeat_n(
                         index_of(&card.id),
                         usize::from(*copies),
                     ));
                 }
                 list.sort_unstable();
-                (deck.name.clone(), list)
+                (name.clone(), list)
             })
             .collect();
         let prefix_free = cards
             .windows(2)
             .all(|pair| !pair[1].id.starts_with(pair[0].id.as_str()));
         Ok(Catalog {
+            traits: cards.iter().map(Traits::of).collect(),
             cards,
             decks,
             prefix_free,
@@ -377,6 +470,11 @@ impl Catalog {
     #[must_use]
     pub fn card(&self, index: CardIndex) -> &Card {
         &self.cards[usize::from(index)]
+    }
+
+    /// The traits of the card at `index`.
+    pub(crate) fn traits(&self, index: CardIndex) -> Traits {
+        self.traits[usize::from(index)]
     }
 
     /// The index of the card with this id.

@@ -11,11 +11,9 @@ use zhanqi_core::{
 use crate::action::{Action, Event};
 use crate::catalog::CardIndex;
 use crate::deck_file::DeckUi;
-use crate::state::{Pending, Phase, Tiehuo, card, catalog};
+use crate::state::{Pending, Phase, Tiehuo};
 use crate::token::Player;
-use crate::ui::{
-    DeploymentUi, EventUi, TableUi, card_click, class_click, option_click, reserve_click,
-};
+use crate::ui::{DeploymentUi, EventUi, TableUi, class_click, option_click};
 
 /// The timeouts that lose a game: the rules have no clock, so the platform plays a random
 /// listed action (or a random deployment) for a seat whose clock runs out, and the fifth
@@ -52,11 +50,11 @@ impl Tiehuo {
 
     /// Reads a deployment's text (card ids separated by commas) against the catalog, every
     /// unknown id one violation.
-    fn read_deployment(text: &str) -> Result<Vec<CardIndex>, SetupError> {
+    fn read_deployment(&self, text: &str) -> Result<Vec<CardIndex>, SetupError> {
         let mut cards = Vec::new();
         let mut unknown = Vec::new();
         for id in text.split(',').map(str::trim).filter(|id| !id.is_empty()) {
-            match catalog().index_of(id) {
+            match self.catalog().index_of(id) {
                 Some(index) => cards.push(index),
                 None => unknown.push((
                     format!("'{id}' is no card of this game / '{id}' 不是本游戏的牌"),
@@ -146,24 +144,26 @@ impl ClientGame for Tiehuo {
             Action::Fire => vec!["fire".to_owned()],
             Action::FocusFog => vec!["focus".to_owned()],
             Action::Concede => vec!["concede".to_owned()],
-            Action::Attack(c, k) => vec![card_click(me, c), option_click(*k)],
-            Action::FocusOn(target) => vec!["focus".to_owned(), card_click(me.other(), target)],
-            Action::Name(c) | Action::CutOff(c) => vec![card_click(me, c)],
+            Action::Attack(c, k) => vec![self.card_click(me, c), option_click(*k)],
+            Action::FocusOn(target) => {
+                vec!["focus".to_owned(), self.card_click(me.other(), target)]
+            }
+            Action::Name(c) | Action::CutOff(c) => vec![self.card_click(me, c)],
             Action::NameClass(class) => vec![class_click(me, *class)],
             Action::Option(k) => vec![option_click(*k)],
             Action::Designate(side, class) => vec![class_click(*side, *class)],
-            Action::FocusTarget(target) => vec![card_click(me.other(), target)],
+            Action::FocusTarget(target) => vec![self.card_click(me.other(), target)],
             Action::Targets(targets) => {
                 let side = match &self.pending {
                     Pending::Attack(step) => Tiehuo::target_side(
                         me,
-                        &card(step.attacker.card).attacks()[usize::from(step.option) - 1],
+                        &self.card(step.attacker.card).attacks()[usize::from(step.option) - 1],
                     ),
                     _ => me.other(),
                 };
-                targets.iter().map(|t| card_click(side, t)).collect()
+                targets.iter().map(|t| self.card_click(side, t)).collect()
             }
-            Action::Resupply(index) => vec![reserve_click(*index)],
+            Action::Resupply(index) => vec![self.reserve_click(*index)],
             Action::Environment(_)
             | Action::Logistics(_)
             | Action::Value(_)
@@ -210,7 +210,7 @@ impl ClientGame for Tiehuo {
                     Reason::new("nothing_fits"),
                 )])
             })?;
-        Ok(Tiehuo::text_of(&Action::Deploy(cards)))
+        Ok(self.text_of(&Action::Deploy(cards)))
     }
 
     fn check_setup(&self, seat: Seat, text: &str) -> Result<String, SetupError> {
@@ -218,10 +218,10 @@ impl ClientGame for Tiehuo {
             return self.check_deck(text).map_err(SetupError::typed);
         }
         let player = self.deploying(seat)?;
-        let cards = Tiehuo::read_deployment(text)?;
+        let cards = self.read_deployment(text)?;
         let problems = self.deployment_faults(player, &cards);
         if problems.is_empty() {
-            Ok(Tiehuo::text_of(&Action::Deploy(cards)))
+            Ok(self.text_of(&Action::Deploy(cards)))
         } else {
             Err(SetupError::typed(problems))
         }
@@ -235,7 +235,7 @@ impl ClientGame for Tiehuo {
                 .map_err(SetupError::typed);
         }
         let player = self.deploying(seat)?;
-        let cards = Tiehuo::read_deployment(text)?;
+        let cards = self.read_deployment(text)?;
         Ok(SetupUi::Deployment(self.deployment_ui(player, &cards)))
     }
 
@@ -286,12 +286,13 @@ mod tests {
         "definition_fault",
         "defined_twice",
         "id_taken",
-        "own_card_not_playable",
+        "defined_by_both_seats",
     ];
 
     #[test]
     fn an_unknown_card_is_a_typed_reason_naming_it() {
-        let error = Tiehuo::read_deployment("DE01, XX99").unwrap_err();
+        let game = Tiehuo::new(&crate::TiehuoOptions::default(), 0).unwrap();
+        let error = game.read_deployment("DE01, XX99").unwrap_err();
         assert_eq!(error.reasons.len(), 1, "{error}");
         assert_eq!(error.reasons[0].kind, "unknown_card");
         assert_eq!(error.reasons[0].args["card"], "XX99");

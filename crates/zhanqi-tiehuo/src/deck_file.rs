@@ -6,15 +6,17 @@
 //! recipe of a built card), each violation one sentence in Chinese and English naming the card
 //! and, for a definition, the field.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use zhanqi_core::Reason;
 
 use crate::builder::{BuilderGroup, Recipe, build, groups};
-use crate::cards::{Ability, AttackOption, Category};
+use crate::cards::{Ability, AbilitySet, AttackOption, Card, CardKind, Category};
 use crate::catalog::{CV_BASE, CV_SCALE, CardIndex, Catalog};
 use crate::options::DeckChoice;
-use crate::state::{Environment, Tiehuo, card, catalog};
+use crate::state::{Environment, Tiehuo};
 use crate::ui::CardFace;
 
 /// One violation: its sentence in both languages (`中文 / English`), and its typed reason for a
@@ -153,8 +155,112 @@ fn field_fault(id: &str, field: &str, detail: &str) -> Fault {
     )
 }
 
+fn defined_twice(id: &str) -> Fault {
+    (
+        both(
+            format!("牌 {id} 定义了两次；每个编号只定义一次"),
+            format!("card {id} is defined twice; define each id once"),
+        ),
+        Reason::new("defined_twice").with("card", id),
+    )
+}
+
+fn defined_by_both_seats(id: &str) -> Fault {
+    (
+        both(
+            format!("对方也定义了编号为 {id} 的牌，且与你的不同；请给你的牌换一个编号"),
+            format!(
+                "the other seat defines a different card with the id {id}; give yours another id"
+            ),
+        ),
+        Reason::new("defined_by_both_seats").with("card", id),
+    )
+}
+
+/// The catalog of a game whose options define `built_cards`: the §15 cards and these, each
+/// checked as a deck file's built card is (every violation one sentence in both languages,
+/// naming the card and the field). Without built cards, the one shared §15 catalog.
+///
+/// # Errors
+/// Every fault of every definition, an id defined twice, and a `copies` (the options' `decks`
+/// give the copies).
+pub(crate) fn built_catalog(definitions: &[BuiltCard]) -> Result<Arc<Catalog>, Vec<String>> {
+    let standard = Catalog::shared_standard();
+    if definitions.is_empty() {
+        return Ok(Arc::clone(standard));
+    }
+    let mut faults = Vec::new();
+    let mut cards = Vec::new();
+    for (index, definition) in definitions.iter().enumerate() {
+        let mut built = definition.clone();
+        if definitions[..index]
+            .iter()
+            .any(|earlier| earlier.id == built.id)
+        {
+            faults.push(defined_twice(&built.id));
+        }
+        if built.copies.is_some() {
+            faults.push(field_fault(
+                &built.id,
+                "copies",
+                "in the options, decks lists a card once a copy: leave copies out",
+            ));
+        }
+        check_built(&mut built, standard, &mut faults);
+        cards.push(built.card());
+    }
+    if !faults.is_empty() {
+        return Err(faults.into_iter().map(|(sentence, _)| sentence).collect());
+    }
+    standard.with_cards(cards).map(Arc::new)
+}
+
+impl BuiltCard {
+    /// The card a checked definition makes, its numbers filled in by [`check_built`].
+    fn card(&self) -> Card {
+        let attacks = self
+            .attacks
+            .iter()
+            .filter_map(|text| AttackOption::parse(text).ok())
+            .collect();
+        let (mut innate, mut latent) = (AbilitySet::default(), AbilitySet::default());
+        for entry in &self.abilities {
+            let Some(ability) = Ability::from_id(&entry.ability) else {
+                continue;
+            };
+            if entry.mode == "innate" {
+                innate.insert(ability);
+            } else {
+                latent.insert(ability);
+            }
+        }
+        Card {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            name_zh: self.name_zh.clone(),
+            nationality: self.nationality.clone(),
+            logistics: self.logistics.unwrap_or(0),
+            kind: CardKind::Battle {
+                category: Category::Armour,
+                cv: self.cv.unwrap_or(0),
+                attacks,
+                innate,
+                latent,
+            },
+        }
+    }
+
+    /// The definition as the options' `built_cards` hold it: the same card, without copies.
+    fn definition(&self) -> BuiltCard {
+        BuiltCard {
+            copies: None,
+            ..self.clone()
+        }
+    }
+}
+
 /// Checks a built card's fields and fills in its numbers from its recipe.
-fn check_built(built: &mut BuiltCard, faults: &mut Vec<Fault>) {
+fn check_built(built: &mut BuiltCard, catalog: &Catalog, faults: &mut Vec<Fault>) {
     let id = built.id.clone();
     if !valid_id(&id) {
         faults.push(field_fault(
@@ -162,7 +268,7 @@ fn check_built(built: &mut BuiltCard, faults: &mut Vec<Fault>) {
             "id",
             "an id is a capital letter followed by capitals and digits, as XT01",
         ));
-    } else if catalog().index_of(&id).is_some() {
+    } else if catalog.index_of(&id).is_some() {
         faults.push((
             both(
                 format!("牌 {id} 的编号已被默认套牌使用；请换一个编号"),
@@ -251,7 +357,7 @@ fn check_built(built: &mut BuiltCard, faults: &mut Vec<Fault>) {
 /// # Errors
 /// A file that does not read, unknown ids and default-deck names, and every fault of a built
 /// card.
-pub fn read_deck(text: &str) -> Result<DeckList, Vec<Fault>> {
+pub fn read_deck(text: &str, catalog: &Catalog) -> Result<DeckList, Vec<Fault>> {
     let unreadable = || {
         vec![(
             both(
@@ -265,7 +371,7 @@ pub fn read_deck(text: &str) -> Result<DeckList, Vec<Fault>> {
     let mut deck = DeckList::default();
     let mut faults = Vec::new();
     match value {
-        Value::String(name) => match catalog().deck(&name) {
+        Value::String(name) => match catalog.deck(&name) {
             Some(cards) => {
                 deck.cards = cards.to_vec();
                 deck.named = Some(name);
@@ -280,7 +386,7 @@ pub fn read_deck(text: &str) -> Result<DeckList, Vec<Fault>> {
         },
         Value::Array(entries) => {
             for entry in entries {
-                read_entry(entry, &mut deck, &mut faults);
+                read_entry(entry, catalog, &mut deck, &mut faults);
             }
         }
         _ => return Err(unreadable()),
@@ -294,9 +400,9 @@ pub fn read_deck(text: &str) -> Result<DeckList, Vec<Fault>> {
     }
 }
 
-fn read_entry(entry: Value, deck: &mut DeckList, faults: &mut Vec<Fault>) {
+fn read_entry(entry: Value, catalog: &Catalog, deck: &mut DeckList, faults: &mut Vec<Fault>) {
     match entry {
-        Value::String(id) => match catalog().index_of(&id) {
+        Value::String(id) => match catalog.index_of(&id) {
             Some(index) => deck.cards.push(index),
             None if deck.built.iter().any(|built| built.id == id) => {
                 if let Some(built) = deck.built.iter_mut().find(|built| built.id == id) {
@@ -320,15 +426,9 @@ fn read_entry(entry: Value, deck: &mut DeckList, faults: &mut Vec<Fault>) {
             match serde_json::from_value::<BuiltCard>(Value::Object(fields)) {
                 Ok(mut built) => {
                     if deck.built.iter().any(|earlier| earlier.id == built.id) {
-                        faults.push((
-                            both(
-                                format!("牌 {id} 定义了两次；每个编号只定义一次"),
-                                format!("card {id} is defined twice; define each id once"),
-                            ),
-                            Reason::new("defined_twice").with("card", &id),
-                        ));
+                        faults.push(defined_twice(&id));
                     }
-                    check_built(&mut built, faults);
+                    check_built(&mut built, catalog, faults);
                     deck.built.push(built);
                 }
                 Err(error) => faults.push(field_fault(&id, "definition", &error.to_string())),
@@ -359,29 +459,35 @@ impl DeckList {
     /// The deck in canonical form: a default deck by its name; otherwise the ids sorted, one a
     /// copy, then the built cards by id, their numbers filled in.
     #[must_use]
-    pub fn text(&self) -> String {
+    pub fn text(&self, catalog: &Catalog) -> String {
         if let Some(name) = &self.named {
             return Value::String(name.clone()).to_string();
         }
         let mut entries: Vec<Value> = self
             .cards
             .iter()
-            .map(|&index| Value::String(card(index).id.clone()))
+            .map(|&index| Value::String(catalog.card(index).id.clone()))
             .collect();
         entries.extend(self.built.iter().map(|built| json!(built)));
         Value::Array(entries).to_string()
     }
 
     /// The deck as the engine's `decks` option takes a seat's deck.
-    fn choice(&self) -> DeckChoice {
+    fn choice(&self, catalog: &Catalog) -> DeckChoice {
         match &self.named {
             Some(name) => DeckChoice::Named(name.clone()),
-            None => DeckChoice::Cards(
-                self.cards
+            None => {
+                let mut ids: Vec<String> = self
+                    .cards
                     .iter()
-                    .map(|&index| card(index).id.clone())
-                    .collect(),
-            ),
+                    .map(|&index| catalog.card(index).id.clone())
+                    .collect();
+                for built in &self.built {
+                    let copies = usize::from(built.copies.unwrap_or(1));
+                    ids.extend(std::iter::repeat_n(built.id.clone(), copies));
+                }
+                DeckChoice::Cards(ids)
+            }
         }
     }
 }
@@ -394,7 +500,7 @@ impl Tiehuo {
 
     /// Every rule a deck read breaks in this game: its size (5.0), a battle card to deploy
     /// (6.1 a, b) that fits within the lowest logistics a player can roll in any environment
-    /// (6.1 c), and the built cards, which the engine does not play yet.
+    /// (6.1 c). The faults of the built cards themselves are found as the file is read.
     #[must_use]
     pub fn deck_faults(&self, deck: &DeckList) -> Vec<Fault> {
         let mut faults = Vec::new();
@@ -410,41 +516,42 @@ impl Tiehuo {
                     .with("min", min),
             ));
         }
-        let deployable: Vec<CardIndex> = deck
-            .cards
-            .iter()
-            .copied()
-            .filter(|&index| card(index).is_battle() && !self.is_banned(index))
-            .collect();
-        let lowest = self.lowest_l();
-        let worst_logistics = |index: CardIndex| {
-            let this = card(index);
-            let delta = this.category().map_or(0, |category| {
-                [
-                    Environment::Normal,
-                    Environment::Mountain,
-                    Environment::City,
-                ]
-                .into_iter()
-                .map(|env| env.logistics_delta(category))
-                .max()
-                .unwrap_or(0)
-            });
-            i32::from(this.logistics) + delta
+        // Each card that may be deployed, with the logistics it needs in the worst environment.
+        let worst_logistics = |logistics: u16, category: Category| {
+            let delta = [
+                Environment::Normal,
+                Environment::Mountain,
+                Environment::City,
+            ]
+            .into_iter()
+            .map(|env| env.logistics_delta(category))
+            .max()
+            .unwrap_or(0);
+            i32::from(logistics) + delta
         };
-        if deployable.is_empty() {
-            faults.push((
+        let mut deployable: Vec<(&str, i32)> = Vec::new();
+        for &index in &deck.cards {
+            let this = self.card(index);
+            if let Some(category) = this.category()
+                && !self.is_banned(index)
+            {
+                deployable.push((&this.id, worst_logistics(this.logistics, category)));
+            }
+        }
+        for built in &deck.built {
+            let logistics = built.logistics.unwrap_or(0);
+            deployable.push((&built.id, worst_logistics(logistics, Category::Armour)));
+        }
+        let lowest = self.lowest_l();
+        match deployable.iter().min_by_key(|(_, needed)| *needed) {
+            None => faults.push((
                 both(
                     "套牌中没有可以出战的作战牌（禁用的牌不能出战）",
                     "the deck holds no battle card that may be deployed (banned cards may not)",
                 ),
                 Reason::new("no_deployable_card"),
-            ));
-        } else if let Some(&cheapest) = deployable.iter().min_by_key(|&&c| worst_logistics(c))
-            && worst_logistics(cheapest) > lowest
-        {
-            let (id, needed) = (card(cheapest).id.clone(), worst_logistics(cheapest));
-            faults.push((
+            )),
+            Some(&(id, needed)) if needed > lowest => faults.push((
                 both(
                     format!(
                         "最便宜的作战牌 {id} 需要后勤 {needed}，高于可能掷出的最低后勤 {lowest}"
@@ -454,25 +561,11 @@ impl Tiehuo {
                     ),
                 ),
                 Reason::new("never_fits")
-                    .with("card", &id)
+                    .with("card", id)
                     .with("needed", needed)
                     .with("lowest", lowest),
-            ));
-        }
-        for built in &deck.built {
-            faults.push((
-                both(
-                    format!(
-                        "自制的牌 {} 还不能在对局中使用：对局只使用两套默认套牌中的牌",
-                        built.id
-                    ),
-                    format!(
-                        "your own card {} cannot be played yet: games use only the cards of the two default decks",
-                        built.id
-                    ),
-                ),
-                Reason::new("own_card_not_playable").with("card", &built.id),
-            ));
+            )),
+            Some(_) => {}
         }
         faults
     }
@@ -482,13 +575,8 @@ impl Tiehuo {
     /// # Errors
     /// Every violation, each a sentence in both languages with its typed reason.
     pub fn check_deck(&self, text: &str) -> Result<String, Vec<Fault>> {
-        let deck = read_deck(text)?;
-        let faults = self.deck_faults(&deck);
-        if faults.is_empty() {
-            Ok(deck.text())
-        } else {
-            Err(faults)
-        }
+        self.checked_deck(text)
+            .map(|deck| deck.text(self.catalog()))
     }
 
     /// The default deck a seat starts from (seat 1 `germany`, seat 2 `ussr`, as the options
@@ -503,36 +591,62 @@ impl Tiehuo {
         serde_json::to_string(choice).unwrap_or_default()
     }
 
-    /// The seats' decks as the options' `decks` (the seats not given keep this game's).
+    /// The seats' decks as the options' `decks`, with the tanks they build as the options'
+    /// `built_cards` (the seats not given keep this game's decks; this game's built cards stay).
     ///
     /// # Errors
-    /// Every violation of a deck, naming the seat.
+    /// Every violation of a deck, naming the seat, and a card id the two seats define
+    /// differently.
     pub fn deck_options(&self, decks: &[(usize, &str)]) -> Result<Value, Vec<Fault>> {
         let mut chosen = self.options.decks.clone();
+        let mut built_cards = self.options.built_cards.clone();
         let mut faults = Vec::new();
         for &(seat_index, text) in decks {
-            match read_deck(text).and_then(|deck| {
-                let found = self.deck_faults(&deck);
-                if found.is_empty() {
-                    Ok(deck)
-                } else {
-                    Err(found)
+            let seat = seat_index + 1;
+            let in_seat = |(sentence, reason): Fault| {
+                let (zh, en) = sentence.split_once(" / ").unwrap_or((&sentence, &sentence));
+                (
+                    both(format!("座位 {seat}：{zh}"), format!("seat {seat}: {en}")),
+                    reason.with("seat", seat),
+                )
+            };
+            let deck = match self.checked_deck(text) {
+                Ok(deck) => deck,
+                Err(found) => {
+                    faults.extend(found.into_iter().map(in_seat));
+                    continue;
                 }
-            }) {
-                Ok(deck) if seat_index == 0 => chosen.seat1 = deck.choice(),
-                Ok(deck) => chosen.seat2 = deck.choice(),
-                Err(found) => faults.extend(found.into_iter().map(|(sentence, reason)| {
-                    let seat = seat_index + 1;
-                    let (zh, en) = sentence.split_once(" / ").unwrap_or((&sentence, &sentence));
-                    (
-                        both(format!("座位 {seat}：{zh}"), format!("seat {seat}: {en}")),
-                        reason.with("seat", seat),
-                    )
-                })),
+            };
+            for built in &deck.built {
+                let definition = built.definition();
+                match built_cards.iter().find(|earlier| earlier.id == built.id) {
+                    None => built_cards.push(definition),
+                    Some(earlier) if *earlier == definition => {}
+                    Some(_) => faults.push(in_seat(defined_by_both_seats(&built.id))),
+                }
+            }
+            if seat_index == 0 {
+                chosen.seat1 = deck.choice(self.catalog());
+            } else {
+                chosen.seat2 = deck.choice(self.catalog());
             }
         }
-        if faults.is_empty() {
+        if !faults.is_empty() {
+            return Err(faults);
+        }
+        if built_cards.is_empty() {
             Ok(json!({ "decks": chosen }))
+        } else {
+            Ok(json!({ "decks": chosen, "built_cards": built_cards }))
+        }
+    }
+
+    /// A deck file read and meeting every rule of this game.
+    fn checked_deck(&self, text: &str) -> Result<DeckList, Vec<Fault>> {
+        let deck = read_deck(text, self.catalog())?;
+        let faults = self.deck_faults(&deck);
+        if faults.is_empty() {
+            Ok(deck)
         } else {
             Err(faults)
         }
@@ -543,17 +657,17 @@ impl Tiehuo {
     /// # Errors
     /// If the file does not read at all.
     pub fn deck_ui(&self, text: &str) -> Result<DeckUi, Vec<Fault>> {
-        let (deck, mut faults) = match read_deck(text) {
+        let (deck, mut faults) = match read_deck(text, self.catalog()) {
             Ok(deck) => (deck, Vec::new()),
             Err(faults) => {
                 // The file's own faults, and the cards that did read, so the editor still shows
                 // what it can.
-                let readable = lenient(text).ok_or_else(|| faults.clone())?;
+                let readable = lenient(text, self.catalog()).ok_or_else(|| faults.clone())?;
                 (readable, faults)
             }
         };
         faults.extend(self.deck_faults(&deck));
-        let catalog: &Catalog = catalog();
+        let catalog = self.catalog();
         let mut cards: Vec<(String, usize)> = Vec::new();
         for &index in &deck.cards {
             let id = &catalog.card(index).id;
@@ -602,12 +716,12 @@ impl Tiehuo {
 
 /// The entries of a deck file that read, skipping the rest (for the editor's view of a broken
 /// file); `None` when the file is no JSON array or name at all.
-fn lenient(text: &str) -> Option<DeckList> {
+fn lenient(text: &str, catalog: &Catalog) -> Option<DeckList> {
     match serde_json::from_str::<Value>(text.trim()).ok()? {
         Value::Array(entries) => {
             let mut deck = DeckList::default();
             for entry in entries {
-                read_entry(entry, &mut deck, &mut Vec::new());
+                read_entry(entry, catalog, &mut deck, &mut Vec::new());
             }
             deck.cards.sort_unstable();
             Some(deck)
@@ -717,7 +831,7 @@ mod tests {
             "builder":{"engine":"petrol","chassis":"tracked","suspension":"torsion_bar",
             "suspension_addons":["interleaved"],"transmission":"hydromech","armour":"rolled",
             "armour_addons":["sloped"]},"attacks":["AP: vs arm 3~5"],"copies":2}"#;
-        let deck = read_deck(&format!("[\"DE01\",{tiger}]")).unwrap();
+        let deck = read_deck(&format!("[\"DE01\",{tiger}]"), Catalog::standard()).unwrap();
         assert_eq!(deck.count(), 3);
         // P = 0 + 1 + 1 + 1 + 2 + 1 = 6: cv 6 + 12 = 18; logistics 4 + 2.
         assert_eq!(deck.built[0].cv, Some(18));
@@ -727,9 +841,9 @@ mod tests {
             .into_iter()
             .map(|(_, r)| r.kind)
             .collect();
-        assert_eq!(kinds, ["deck_too_small", "own_card_not_playable"]);
+        assert_eq!(kinds, ["deck_too_small"]);
         let wrong = tiger.replace("\"copies\":2", "\"cv\":20,\"copies\":0");
-        let faults = read_deck(&format!("[{wrong}]")).unwrap_err();
+        let faults = read_deck(&format!("[{wrong}]"), Catalog::standard()).unwrap_err();
         let fields: Vec<&str> = faults
             .iter()
             .map(|(_, r)| r.args["part"].as_str())

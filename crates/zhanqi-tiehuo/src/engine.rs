@@ -3,10 +3,10 @@
 
 use crate::action::Action;
 use crate::cards::{Ability, AttackOption};
-use crate::catalog::CardIndex;
+use crate::catalog::{CardIndex, Catalog};
 use crate::options::LogisticsMode;
 use crate::state::{
-    AttackStage, AttackStep, Environment, Finish, Flag, Focus, Pending, Phase, Reason, Tiehuo, card,
+    AttackStage, AttackStep, Environment, Finish, Flag, Focus, Pending, Phase, Reason, Tiehuo,
 };
 use crate::token::{BattleCard, Class, FocusMark, Player};
 
@@ -17,8 +17,10 @@ pub fn hit_value(magnitude: i32, q: i32) -> i32 {
 }
 
 impl Tiehuo {
-    fn option_of(c: &BattleCard, k: u8) -> &'static AttackOption {
-        &card(c.card).attacks()[usize::from(k) - 1]
+    /// Option `k` (1-based) of the card `c`, borrowing only the catalog so that the state may
+    /// change meanwhile.
+    fn option_of<'a>(catalog: &'a Catalog, c: &BattleCard, k: u8) -> &'a AttackOption {
+        &catalog.card(c.card).attacks()[usize::from(k) - 1]
     }
 
     fn turn_player(&self) -> Player {
@@ -48,7 +50,7 @@ impl Tiehuo {
                 let enemy = self.turn_player().other();
                 if let Some(index) = self.find(enemy, target) {
                     self.players[enemy.index()].battle[index].focus = FocusMark::Target;
-                    self.resort_card(enemy, index);
+                    self.move_to_place(enemy, index);
                 }
                 self.focus = Focus::Declare {
                     flip: None,
@@ -103,7 +105,7 @@ impl Tiehuo {
             Action::FocusTarget(target) => self.fog_focus_target(target),
             Action::Targets(targets) => {
                 if let Pending::Attack(step) = &self.pending {
-                    let o = Self::option_of(&step.attacker, step.option);
+                    let o = Self::option_of(&self.catalog, &step.attacker, step.option);
                     let (attacker, option) = (step.attacker, step.option);
                     if o.hits.is_fixed() {
                         self.begin_damage(attacker, option, targets, o.hits.low);
@@ -173,7 +175,7 @@ impl Tiehuo {
             for state in &mut self.players {
                 state.flag = Flag::None;
                 for c in &mut state.battle {
-                    c.face_down = fog && card(c.card).is_battle();
+                    c.face_down = fog && self.catalog.traits(c.card).is_battle();
                 }
             }
             for player in Player::BOTH {
@@ -196,7 +198,7 @@ impl Tiehuo {
             let n = opts.len() as u8;
             if let Some(index) = self.find(player, x) {
                 self.players[player.index()].battle[index].focus = FocusMark::Participant(n);
-                self.resort_card(player, index);
+                self.move_to_place(player, index);
             }
             if self.fog() {
                 self.check_declaration();
@@ -215,7 +217,7 @@ impl Tiehuo {
 
     /// 7.3 from step 2: pay the cost, then the target count.
     fn start_attack(&mut self, player: Player, attacker: BattleCard, option: u8) {
-        let o = Self::option_of(&attacker, option);
+        let o = Self::option_of(&self.catalog, &attacker, option);
         if let Some(l) = &mut self.players[player.index()].logistics {
             *l -= i32::from(o.logistics_cost);
         }
@@ -260,7 +262,7 @@ impl Tiehuo {
             Focus::Resolve { bonus, .. } => bonus,
             _ => 0,
         };
-        let o = Self::option_of(&attacker, option);
+        let o = Self::option_of(&self.catalog, &attacker, option);
         let q = self.multiplier(player, &attacker, o, bonus);
         self.pending = Pending::Attack(AttackStep {
             attacker,
@@ -286,7 +288,7 @@ impl Tiehuo {
                 self.finish_attack();
                 return;
             }
-            let damage = Self::option_of(&step.attacker, step.option).damage;
+            let damage = Self::option_of(&self.catalog, &step.attacker, step.option).damage;
             if !damage.is_fixed() {
                 return;
             }
@@ -305,7 +307,7 @@ impl Tiehuo {
         let Pending::Attack(step) = &mut self.pending else {
             return;
         };
-        let o = Self::option_of(&step.attacker, step.option);
+        let o = Self::option_of(&self.catalog, &step.attacker, step.option);
         let AttackStage::Damage { q, hits } = &mut step.stage else {
             return;
         };
@@ -322,7 +324,7 @@ impl Tiehuo {
         };
         let mut value = hit_value(i32::from(magnitude), q);
         let state_card = self.players[side.index()].battle[index];
-        let cv = card(state_card.card).cv();
+        let cv = self.catalog.traits(state_card.card).cv;
         let mut updated = state_card;
         if o.heals() {
             updated.damage = (i32::from(updated.damage) - value).max(0) as u16;
@@ -350,8 +352,9 @@ impl Tiehuo {
             insert_sorted(&mut state.discard, updated.card);
             self.refresh(side);
         } else {
+            // Only the damage changed: the derived sums stay.
             state.battle[index] = updated;
-            self.resort_card(side, index);
+            self.move_to_place(side, index);
         }
     }
 
@@ -361,7 +364,7 @@ impl Tiehuo {
         let Pending::Attack(step) = std::mem::take(&mut self.pending) else {
             return;
         };
-        let o = Self::option_of(&step.attacker, step.option);
+        let o = Self::option_of(&self.catalog, &step.attacker, step.option);
         self.players[player.other().index()].next += i32::from(o.opp_logistics);
         self.players[player.index()].next += i32::from(o.self_logistics);
         let resolving = matches!(self.focus, Focus::Resolve { .. });
@@ -369,10 +372,13 @@ impl Tiehuo {
             let c = &mut self.players[player.index()].battle[index];
             if resolving {
                 c.focus = FocusMark::None;
+                self.move_to_place(player, index);
             } else {
                 c.attacked = true;
+                let attacked = *c;
+                self.move_to_place(player, index);
+                self.refresh_attacked(player, &attacked);
             }
-            self.resort_card(player, index);
         }
         if self.loss_check() {
             return;
@@ -465,8 +471,8 @@ impl Tiehuo {
             for index in 0..self.players[player.index()].battle.len() {
                 let c = self.players[player.index()].battle[index];
                 // Field repair is read before any damage is cleared: it depends on no damage.
-                let reset = card(c.card).is_battle()
-                    && (!c.heavy(card(c.card).cv())
+                let reset = self.catalog.traits(c.card).is_battle()
+                    && (!c.heavy(self.catalog.traits(c.card).cv)
                         || self.active(player, &c, Ability::FieldRepair));
                 if reset {
                     self.players[player.index()].battle[index].damage = 0;
@@ -488,7 +494,7 @@ impl Tiehuo {
         let battle_in_reserve = state
             .reserve
             .iter()
-            .any(|&c| card(c).is_battle() && !self.is_banned(c));
+            .any(|&c| self.catalog.traits(c).is_battle() && !self.is_banned(c));
         if sigma < l
             && self.options.resupply_max > 0
             && battle_in_reserve
@@ -512,7 +518,7 @@ impl Tiehuo {
                 if self.fog() {
                     for state in &mut self.players {
                         for c in &mut state.battle {
-                            if card(c.card).is_battle() {
+                            if self.catalog.traits(c.card).is_battle() {
                                 c.face_down = true;
                             }
                             c.marked = false;
@@ -532,9 +538,10 @@ impl Tiehuo {
             state.reserve.remove(at);
         }
         let mut added = BattleCard::new(index);
-        added.face_down = fog && card(index).is_battle();
+        added.face_down = fog && self.catalog.traits(index).is_battle();
         state.battle.push(added);
-        self.sort_battle(player);
+        let last = state.battle.len() - 1;
+        self.resort_card(player, last);
         let Pending::Resupply(n) = self.pending else {
             return;
         };
@@ -572,10 +579,15 @@ impl Tiehuo {
 
     fn clear_focus_marks(&mut self) {
         for player in Player::BOTH {
+            let mut cleared = false;
             for c in &mut self.players[player.index()].battle {
+                cleared |= c.focus != FocusMark::None;
                 c.focus = FocusMark::None;
             }
-            self.sort_battle(player);
+            // Focus marks are no part of the derived sums.
+            if cleared {
+                self.sort_tokens(player);
+            }
         }
     }
 
@@ -586,12 +598,17 @@ impl Tiehuo {
             Focus::Declare { opts, .. } => opts.iter().map(|k| k.unwrap_or(1)).collect(),
             _ => Vec::new(),
         };
-        for c in &mut self.players[player.index()].battle {
+        let mut exposed = 0;
+        for at in 0..self.players[player.index()].battle.len() {
+            let c = &mut self.players[player.index()].battle[at];
             if matches!(c.focus, FocusMark::Participant(_)) {
                 c.attacked = true;
+                let attacked = *c;
+                exposed |= self.exposed_when_attacked(&attacked);
             }
         }
-        self.sort_battle(player);
+        self.sort_tokens(player);
+        self.expose(player, exposed);
         self.focus = Focus::Wait {
             left: opts.len() as u8,
             opts,
@@ -656,7 +673,7 @@ impl Tiehuo {
         };
         let option = opts[usize::from(n) - 1];
         let attacker = self.players[owner.index()].battle[index];
-        let o = Self::option_of(&attacker, option);
+        let o = Self::option_of(&self.catalog, &attacker, option);
         if o.hits.is_fixed() {
             self.begin_damage(attacker, option, &[target], o.hits.low);
         } else {
@@ -690,7 +707,9 @@ impl Tiehuo {
     /// Whether the named card has an option usable now.
     pub(crate) fn named_has_option(&self, player: Player, x: &BattleCard) -> bool {
         self.can_attack(player, x)
-            && card(x.card)
+            && self
+                .catalog
+                .card(x.card)
                 .attacks()
                 .iter()
                 .any(|o| self.usable(player, x, o))
@@ -707,7 +726,12 @@ impl Tiehuo {
         if flips == 0 {
             return out;
         }
-        let heals = card(x.card).attacks().iter().any(AttackOption::heals);
+        let heals = self
+            .catalog
+            .card(x.card)
+            .attacks()
+            .iter()
+            .any(AttackOption::heals);
         for side in [Player::One, Player::Two] {
             if side == player && !heals {
                 continue;
@@ -817,13 +841,13 @@ impl Tiehuo {
     /// 8.4 step 2.2: a drawn own card joins if it can.
     fn fog_join_drawn(&mut self, drawn: BattleCard) {
         let player = self.turn_player();
-        if self.can_attack(player, &drawn) && Self::has_focus_option(&drawn) {
+        if self.can_attack(player, &drawn) && self.has_focus_option(&drawn) {
             if let Focus::Declare { opts, .. } = &mut self.focus {
                 opts.push(None);
                 let n = opts.len() as u8;
                 if let Some(index) = self.find(player, &drawn) {
                     self.players[player.index()].battle[index].focus = FocusMark::Participant(n);
-                    self.resort_card(player, index);
+                    self.move_to_place(player, index);
                 }
             }
             return;
@@ -846,11 +870,11 @@ impl Tiehuo {
             c.face_down
                 || (c.focus == FocusMark::None
                     && self.can_attack(player, c)
-                    && Self::has_focus_option(c))
+                    && self.has_focus_option(c))
         }) || (*flip == Some(false) && enemy.iter().any(|c| c.face_down))
             || enemy
                 .iter()
-                .any(|c| !c.face_down && card(c.card).is_battle())
+                .any(|c| !c.face_down && self.catalog.traits(c.card).is_battle())
     }
 
     fn check_declaration(&mut self) {
@@ -879,7 +903,7 @@ impl Tiehuo {
         for n in 1..=opts.len() as u8 {
             if let Some(index) = self.participant(player, n) {
                 let c = self.players[player.index()].battle[index];
-                let o = Self::option_of(&c, opts[usize::from(n) - 1]);
+                let o = Self::option_of(&self.catalog, &c, opts[usize::from(n) - 1]);
                 if self.legal_target(player, &c, o, target) {
                     kept.push((n, opts[usize::from(n) - 1]));
                 }
@@ -904,7 +928,7 @@ impl Tiehuo {
         self.sort_battle(player);
         if let Some(index) = self.find(enemy, target) {
             self.players[enemy.index()].battle[index].focus = FocusMark::Target;
-            self.resort_card(enemy, index);
+            self.move_to_place(enemy, index);
         }
         let opts: Vec<u8> = kept.iter().map(|&(_, k)| k).collect();
         self.focus = Focus::Wait {

@@ -77,7 +77,7 @@ impl Tiehuo {
         if self.phase == Phase::Deploy {
             let Action::Deploy(cards) = action else {
                 return Err(Illegal::NotListed {
-                    action: Tiehuo::text_of(action),
+                    action: self.text_of(action),
                     legal: "a deployment: card ids separated by commas".to_owned(),
                 });
             };
@@ -86,7 +86,7 @@ impl Tiehuo {
                 return Ok(());
             }
             return Err(Illegal::Deployment {
-                deployment: Tiehuo::text_of(action),
+                deployment: self.text_of(action),
                 problems: problems.join("\n"),
             });
         }
@@ -100,10 +100,10 @@ impl Tiehuo {
     }
 
     fn not_listed(&self, action: &Action, legal: Vec<Action>) -> Illegal {
-        let mut texts: Vec<String> = legal.iter().map(Tiehuo::text_of).collect();
+        let mut texts: Vec<String> = legal.iter().map(|action| self.text_of(action)).collect();
         texts.sort();
         Illegal::NotListed {
-            action: Tiehuo::text_of(action),
+            action: self.text_of(action),
             legal: texts.join(", "),
         }
     }
@@ -118,15 +118,22 @@ impl Tiehuo {
     fn snapshot(&self) -> Snapshot {
         Snapshot {
             discard: Player::BOTH.map(|p| Pile::of(&self.players[p.index()].discard)),
-            face_down: Player::BOTH.map(|p| {
-                self.players[p.index()]
-                    .battle
-                    .iter()
-                    .filter(|c| c.face_down)
-                    .count()
-            }),
+            face_down: Player::BOTH.map(|p| self.face_down_count(p)),
             over: self.phase == Phase::Over,
         }
+    }
+
+    /// The number of face-down cards of a player: none without fog (a position holding one
+    /// does not load), so the playouts of the standard game skip the count.
+    fn face_down_count(&self, player: Player) -> usize {
+        if !self.fog() {
+            return 0;
+        }
+        self.players[player.index()]
+            .battle
+            .iter()
+            .filter(|c| c.face_down)
+            .count()
     }
 
     fn events(&self, before: &Snapshot) -> Vec<Event> {
@@ -146,11 +153,7 @@ impl Tiehuo {
                     }
                 }
             }
-            let face_down = self.players[index]
-                .battle
-                .iter()
-                .filter(|c| c.face_down)
-                .count();
+            let face_down = self.face_down_count(player);
             if face_down < before.face_down[index] {
                 events.push(Event::Revealed(player, before.face_down[index] - face_down));
             }
@@ -401,7 +404,7 @@ impl GameNotation for Tiehuo {
     }
 
     fn action_text(&self, action: &Action) -> String {
-        Tiehuo::text_of(action)
+        self.text_of(action)
     }
 
     fn record_text(&self, action: &Action, _events: &[Event]) -> String {
@@ -412,7 +415,7 @@ impl GameNotation for Tiehuo {
                     crate::state::Environment::of_face(*face).name()
                 )
             }
-            _ => Tiehuo::text_of(action),
+            _ => self.text_of(action),
         }
     }
 }

@@ -7,7 +7,7 @@ use zhanqi_core::{SeatSet, ToAct};
 use crate::action::Action;
 use crate::cards::Ability;
 use crate::catalog::CardIndex;
-use crate::state::{AttackStage, Cards, Flag, Focus, Pending, Phase, Tiehuo, card};
+use crate::state::{AttackStage, Cards, Flag, Focus, Pending, Phase, Tiehuo};
 use crate::token::{BattleCard, FocusMark, Player};
 
 impl Tiehuo {
@@ -89,7 +89,7 @@ impl Tiehuo {
 
     /// The range rolled at an attack's chance node.
     fn pending_range(&self, step: &crate::state::AttackStep) -> Option<crate::cards::Range> {
-        let o = &card(step.attacker.card).attacks()[usize::from(step.option) - 1];
+        let o = &self.card(step.attacker.card).attacks()[usize::from(step.option) - 1];
         match step.stage {
             AttackStage::RollTargets => Some(o.targets),
             AttackStage::RollHits(_) => Some(o.hits),
@@ -129,7 +129,7 @@ impl Tiehuo {
         };
         let (side, class) = match &self.pending {
             Pending::Attack(step) => {
-                let o = &card(step.attacker.card).attacks()[usize::from(step.option) - 1];
+                let o = &self.card(step.attacker.card).attacks()[usize::from(step.option) - 1];
                 match step.stage {
                     AttackStage::RollTargets => range(o.targets.low, o.targets.high, out),
                     AttackStage::RollHits(_) => range(o.hits.low, o.hits.high, out),
@@ -148,7 +148,7 @@ impl Tiehuo {
         };
         let start = out.len();
         for c in &self.players[side.index()].battle {
-            if Tiehuo::in_class(c, class) {
+            if self.in_class(c, class) {
                 match out[start..]
                     .iter_mut()
                     .find(|(action, _)| *action == Action::Draw(*c))
@@ -219,7 +219,7 @@ impl Tiehuo {
             Pending::Named { card: x, flips, .. } => {
                 let before = out.len();
                 if self.can_attack(player, x) {
-                    for (k, o) in card(x.card).attacks().iter().enumerate() {
+                    for (k, o) in self.card(x.card).attacks().iter().enumerate() {
                         if self.usable(player, x, o) {
                             out.push(Action::Option(k as u8 + 1));
                         }
@@ -250,16 +250,15 @@ impl Tiehuo {
                     let count = battle
                         .iter()
                         .filter(|c| {
-                            c.face_down
-                                || (self.can_attack(player, c) && Tiehuo::has_focus_option(c))
+                            c.face_down || (self.can_attack(player, c) && self.has_focus_option(c))
                         })
                         .count();
                     if count >= self.options.focus_min_participants as usize {
                         out.push(Action::FocusFog);
                     }
                 } else {
-                    self.attack_actions(player, out);
-                    self.focus_openings(player, out);
+                    let reach = self.attack_actions(player, out);
+                    self.focus_openings(player, &reach, out);
                 }
             }
             Focus::Wait { .. } => {
@@ -279,7 +278,7 @@ impl Tiehuo {
                 if let Some(target) = target {
                     for_distinct(battle, |c| {
                         if c.focus == FocusMark::None && self.eligible(player, c) {
-                            for (k, o) in card(c.card).attacks().iter().enumerate() {
+                            for (k, o) in self.card(c.card).attacks().iter().enumerate() {
                                 if !o.heals()
                                     && o.logistics_cost == 0
                                     && self.legal_target(player, c, o, &target)
@@ -301,7 +300,7 @@ impl Tiehuo {
                 if let Some(n) = opts.iter().position(Option::is_none) {
                     if let Some(index) = self.participant(player, n as u8 + 1) {
                         let c = battle[index];
-                        for (k, o) in card(c.card).attacks().iter().enumerate() {
+                        for (k, o) in self.card(c.card).attacks().iter().enumerate() {
                             if !o.heals() && o.logistics_cost == 0 {
                                 out.push(Action::Option(k as u8 + 1));
                             }
@@ -311,7 +310,7 @@ impl Tiehuo {
                 }
                 for_distinct(battle, |c| {
                     if !c.face_down && c.focus == FocusMark::None && self.can_attack(player, c) {
-                        for (k, o) in card(c.card).attacks().iter().enumerate() {
+                        for (k, o) in self.card(c.card).attacks().iter().enumerate() {
                             if !o.heals() && o.logistics_cost == 0 {
                                 out.push(Action::Attack(*c, k as u8 + 1));
                             }
@@ -328,7 +327,7 @@ impl Tiehuo {
                     );
                 }
                 for_distinct(&self.players[enemy.index()].battle, |c| {
-                    if !c.face_down && card(c.card).is_battle() {
+                    if !c.face_down && self.traits(c.card).is_battle() {
                         out.push(Action::FocusTarget(*c));
                     }
                 });
@@ -337,44 +336,55 @@ impl Tiehuo {
         }
     }
 
-    /// `X.k` for every eligible attacker and usable option.
-    fn attack_actions(&self, player: Player, out: &mut Vec<Action>) {
-        for_distinct(&self.players[player.index()].battle, |c| {
+    /// `X.k` for every eligible attacker and usable option. Returns what the focus openings
+    /// read of the same cards ([`Reach`]).
+    fn attack_actions(&self, player: Player, out: &mut Vec<Action>) -> Reach {
+        let mut reach = Reach::default();
+        // The previous token with its reach: equal tokens are interchangeable (§17.2), so a
+        // copy only counts again.
+        let mut previous: Option<(BattleCard, u8, bool)> = None;
+        for c in &self.players[player.index()].battle {
+            if let Some((token, categories, reconnaissance)) = previous
+                && token == *c
+            {
+                reach.count(categories, reconnaissance);
+                continue;
+            }
+            let mut eligible = false;
             if self.can_attack(player, c) {
-                for (k, o) in card(c.card).attacks().iter().enumerate() {
+                for (k, o) in self.card(c.card).attacks().iter().enumerate() {
                     if self.usable(player, c, o) {
+                        eligible = true;
                         out.push(Action::Attack(*c, k as u8 + 1));
                     }
                 }
             }
-        });
+            let categories = if eligible {
+                self.card(c.card)
+                    .attacks()
+                    .iter()
+                    .filter(|o| !o.heals() && o.logistics_cost == 0)
+                    .fold(0u8, |mask, o| mask | o.vs.0)
+            } else {
+                0
+            };
+            let reconnaissance = categories != 0 && self.active(player, c, Ability::Reconnaissance);
+            reach.count(categories, reconnaissance);
+            previous = Some((*c, categories, reconnaissance));
+        }
+        reach
     }
 
-    /// `F@T` for each enemy card with enough qualifying cards (9.1 step 1).
-    fn focus_openings(&self, player: Player, out: &mut Vec<Action>) {
+    /// `F@T` for each enemy card with enough qualifying cards (9.1 step 1), from the reach of
+    /// the player's eligible cards.
+    fn focus_openings(&self, player: Player, reach: &Reach, out: &mut Vec<Action>) {
         let min = self.options.focus_min_participants as usize;
-        // Each eligible card as the categories its cost-0 enemy options reach, and whether
-        // reconnaissance lets it ignore camouflage: what 7.2 asks of a face-up target.
-        let mut reach: SmallVec<[(u8, bool); 32]> = SmallVec::new();
-        for c in &self.players[player.index()].battle {
-            if !self.eligible(player, c) {
-                continue;
-            }
-            let mask = card(c.card)
-                .attacks()
-                .iter()
-                .filter(|o| !o.heals() && o.logistics_cost == 0)
-                .fold(0u8, |mask, o| mask | o.vs.0);
-            if mask != 0 {
-                reach.push((mask, self.active(player, c, Ability::Reconnaissance)));
-            }
-        }
-        if reach.len() < min {
+        if reach.cards < min {
             return;
         }
         let enemy = player.other();
         for_distinct(&self.players[enemy.index()].battle, |target| {
-            let Some(category) = card(target.card).category() else {
+            let Some(category) = self.traits(target.card).category else {
                 return;
             };
             if target.face_down {
@@ -383,10 +393,11 @@ impl Tiehuo {
             let camouflaged = self.round == 1
                 && !target.attacked
                 && self.active(enemy, target, Ability::Camouflage);
-            let qualifying = reach
-                .iter()
-                .filter(|&&(mask, recon)| mask & category.bit() != 0 && (!camouflaged || recon))
-                .count();
+            let qualifying = if camouflaged {
+                reach.with_reconnaissance[category as usize]
+            } else {
+                reach.by_category[category as usize]
+            };
             if qualifying >= min {
                 out.push(Action::FocusOn(*target));
             }
@@ -412,7 +423,7 @@ impl Tiehuo {
         n: u8,
         out: &mut Vec<Action>,
     ) {
-        let o = &card(attacker.card).attacks()[usize::from(option) - 1];
+        let o = &self.card(attacker.card).attacks()[usize::from(option) - 1];
         let side = Tiehuo::target_side(player, o);
         let battle = &self.players[side.index()].battle;
         // The legal targets as distinct tokens with their copies, in deck order.
@@ -428,6 +439,37 @@ impl Tiehuo {
         let take = usize::from(n).min(legal);
         let mut chosen = Cards::new();
         sequences(&mut distinct, take, &mut chosen, out);
+    }
+}
+
+/// What a focus opening asks of the player's eligible cards (9.1 step 1, 7.2): how many have a
+/// cost-0 enemy option, and how many reach each category, in all and with reconnaissance (which
+/// ignores camouflage).
+#[derive(Default)]
+struct Reach {
+    /// Eligible cards with a cost-0 enemy option.
+    cards: usize,
+    /// Of them, those reaching each category.
+    by_category: [usize; 4],
+    /// Of those, the ones with active reconnaissance.
+    with_reconnaissance: [usize; 4],
+}
+
+impl Reach {
+    /// Counts one card whose cost-0 enemy options reach the category bits `categories`.
+    fn count(&mut self, categories: u8, reconnaissance: bool) {
+        if categories == 0 {
+            return;
+        }
+        self.cards += 1;
+        for category in 0..4 {
+            if categories & (1 << category) != 0 {
+                self.by_category[category] += 1;
+                if reconnaissance {
+                    self.with_reconnaissance[category] += 1;
+                }
+            }
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! (17.10), and actions and chance outcomes (17.5, 17.7).
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use smallvec::SmallVec;
 use zhanqi_core::{GameRng, NotationError, Viewer};
@@ -12,7 +13,7 @@ use crate::engine::insert_sorted;
 use crate::options::{LogisticsMode, Mode, TiehuoOptions};
 use crate::state::{
     AttackStage, AttackStep, Cards, Environment, Finish, Flag, Focus, Pending, Phase, PlayerState,
-    Reason, Tiehuo, card, catalog,
+    Reason, Tiehuo,
 };
 use crate::token::{BattleCard, Class, FocusMark, Player, parse_token, write_focus};
 
@@ -35,10 +36,6 @@ fn write_list(out: &mut String, items: &[String]) {
     }
 }
 
-fn ids(cards: &[CardIndex]) -> Vec<String> {
-    cards.iter().map(|&c| card(c).id.clone()).collect()
-}
-
 fn opts_text<T: Copy>(opts: &[T], text: impl Fn(T) -> String) -> String {
     if opts.is_empty() {
         "-".to_owned()
@@ -48,6 +45,11 @@ fn opts_text<T: Copy>(opts: &[T], text: impl Fn(T) -> String) -> String {
 }
 
 impl Tiehuo {
+    /// The ids of cards, in order.
+    fn ids(&self, cards: &[CardIndex]) -> Vec<String> {
+        cards.iter().map(|&c| self.card(c).id.clone()).collect()
+    }
+
     /// Whether `viewer` sees `player`'s hidden information.
     pub(crate) fn sees(viewer: Viewer, player: Player) -> bool {
         match viewer {
@@ -60,7 +62,7 @@ impl Tiehuo {
     /// The position as `viewer` may see it (17.3, 17.8).
     #[must_use]
     pub fn write_position(&self, viewer: Viewer) -> String {
-        let catalog = catalog();
+        let catalog = self.catalog();
         let mut out = String::with_capacity(512);
         let _ = write!(
             out,
@@ -111,7 +113,7 @@ impl Tiehuo {
                     .iter()
                     .map(|c| {
                         if c.face_down && !sees {
-                            let mut text = c.class(card(c.card).cv()).text();
+                            let mut text = c.class(self.card(c.card).cv()).text();
                             write_focus(c.focus, &mut text);
                             text
                         } else {
@@ -125,13 +127,13 @@ impl Tiehuo {
                 write_list(&mut out, &tokens);
                 let _ = write!(out, "\n{prefix} reserve ");
                 if sees {
-                    write_list(&mut out, &ids(&state.reserve));
+                    write_list(&mut out, &self.ids(&state.reserve));
                 } else {
                     let _ = write!(out, "?{}", state.reserve.len());
                 }
             }
             let _ = write!(out, "\n{prefix} discard ");
-            write_list(&mut out, &ids(&state.discard));
+            write_list(&mut out, &self.ids(&state.discard));
         }
         out.push_str("\nfocus ");
         out.push_str(&self.focus_text());
@@ -161,7 +163,7 @@ impl Tiehuo {
     }
 
     fn pending_text(&self) -> String {
-        let catalog = catalog();
+        let catalog = self.catalog();
         let token = |c: &BattleCard| c.token(catalog);
         match &self.pending {
             Pending::None => "-".to_owned(),
@@ -199,8 +201,8 @@ impl Tiehuo {
 
     /// The text of an action or chance outcome (17.5, 17.7).
     #[must_use]
-    pub fn text_of(action: &Action) -> String {
-        let catalog = catalog();
+    pub fn text_of(&self, action: &Action) -> String {
+        let catalog = self.catalog();
         let token = |c: &BattleCard| c.token(catalog);
         match action {
             Action::Environment(face) => face.to_string(),
@@ -211,7 +213,7 @@ impl Tiehuo {
                 .join("+"),
             Action::Value(value) => value.to_string(),
             Action::Draw(c) | Action::Name(c) => token(c),
-            Action::Deploy(cards) => ids(cards).join(","),
+            Action::Deploy(cards) => self.ids(cards).join(","),
             Action::Done => "done".to_owned(),
             Action::Attack(c, k) => format!("{}.{k}", token(c)),
             Action::FocusOn(c) => format!("F@{}", token(c)),
@@ -226,7 +228,7 @@ impl Tiehuo {
                 format!("@{}", list.iter().map(token).collect::<Vec<_>>().join(","))
             }
             Action::End => "end".to_owned(),
-            Action::Resupply(c) => format!("+{}", card(*c).id),
+            Action::Resupply(c) => format!("+{}", self.card(*c).id),
             Action::CutOff(c) => format!("-{}", token(c)),
             Action::Concede => "concede".to_owned(),
         }
@@ -237,7 +239,7 @@ impl Tiehuo {
     /// # Errors
     /// If the text is no action of this game here, naming the offset.
     pub fn parse_action_text(&self, text: &str) -> Result<Action, NotationError> {
-        let catalog = catalog();
+        let catalog = self.catalog();
         let field = format!("action '{text}'");
         let bad = |offset: usize, message: &str| Err(NotationError::new(&field, offset, message));
         let tok = |body: &str, offset: usize| {
@@ -245,7 +247,7 @@ impl Tiehuo {
                 NotationError::new(
                     &field,
                     offset,
-                    format!("'{body}' is not a card token ID[:D][a][c][f][m][*N|*t] of a §15 card"),
+                    format!("'{body}' is not a card token ID[:D][a][c][f][m][*N|*t] of a card of this game"),
                 )
             })
         };
@@ -459,7 +461,6 @@ pub(crate) fn parse_position(
     given: (bool, bool),
     seed: u64,
 ) -> Result<Tiehuo, NotationError> {
-    let catalog = catalog();
     let mut lines = Vec::new();
     let mut offset = 0;
     const FIELDS: [&str; 13] = [
@@ -616,7 +617,7 @@ pub(crate) fn parse_position(
         game.refresh(player);
     }
     game.focus = parse_focus(&lines[11], fog)?;
-    game.pending = parse_pending(&lines[12], catalog)?;
+    game.pending = parse_pending(&lines[12], &game.catalog)?;
     check_focus_and_pending(&game, &lines[11])?;
     for player in Player::BOTH {
         game.sort_battle(player);
@@ -630,7 +631,7 @@ fn parse_player(
     prefix: &str,
     game: &Tiehuo,
 ) -> Result<PlayerState, NotationError> {
-    let catalog = catalog();
+    let catalog = game.catalog();
     let mut state = PlayerState::default();
     let line = &lines[0];
     let words = line.words();
@@ -689,11 +690,11 @@ fn parse_player(
             line.error(
                 at,
                 format!(
-                    "'{text}' is not a canonical token ID[:D][a][c][f][m][*N|*t] of a §15 card"
+                    "'{text}' is not a canonical token ID[:D][a][c][f][m][*N|*t] of a card of this game"
                 ),
             )
         })?;
-        let this = card(c.card);
+        let this = game.card(c.card);
         if this.is_battle() {
             if game.destroys(c.damage, this.cv()) {
                 return Err(line.error(
@@ -727,7 +728,7 @@ fn parse_player(
         for (at, id) in list(&lines[index], name)? {
             let card = catalog
                 .index_of(&id)
-                .ok_or_else(|| lines[index].error(at, format!("'{id}' is no §15 card id")))?;
+                .ok_or_else(|| lines[index].error(at, format!("'{id}' is no card id of this game (a §15 card or one of the options' built_cards)")))?;
             let target = if index == 2 {
                 &mut state.reserve
             } else {
@@ -901,7 +902,7 @@ fn parse_pending(line: &Line<'_>, catalog: &Catalog) -> Result<Pending, Notation
             let attacker = token(at, &head[..dot])?;
             let option = option_index(&head[dot + 1..])
                 .ok_or_else(|| line.error(at + dot + 1, "k is an option index"))?;
-            if usize::from(option) > card(attacker.card).attacks().len() {
+            if usize::from(option) > catalog.card(attacker.card).attacks().len() {
                 return Err(line.error(at + dot + 1, "the card has no such option"));
             }
             let (at, stage) = line.word(&words, 3, "the stage")?;
@@ -1049,6 +1050,7 @@ impl Tiehuo {
         }
         Tiehuo {
             options,
+            catalog: Arc::clone(&resolved.catalog),
             banned,
             rng: GameRng::from_seed(seed),
             phase: Phase::Environment,

@@ -1,8 +1,11 @@
 //! The options of a game (§1, §17.11): every parameter, with the standard game as default.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{CardIndex, Catalog};
+use crate::deck_file::{BuiltCard, built_catalog};
 
 /// The tournament mode (§1 `mode`); the modes differ only in the deck minimum (5.0).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
@@ -101,6 +104,10 @@ pub struct TiehuoOptions {
     pub logistics_mode: LogisticsMode,
     /// Card ids that may not be deployed or resupplied.
     pub banned_cards: Vec<String>,
+    /// Tanks built with the card builder (§14), as a deck file defines them, whose ids `decks`
+    /// and positions may then name. Empty in the standard game.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub built_cards: Vec<BuiltCard>,
     /// Deck minimum in mode `formation`.
     pub deck_min_formation: u32,
     /// Deck minimum in mode `alt_history`.
@@ -135,6 +142,7 @@ impl Default for TiehuoOptions {
             fog_of_war: false,
             logistics_mode: LogisticsMode::Individual,
             banned_cards: Vec::new(),
+            built_cards: Vec::new(),
             deck_min_formation: 30,
             deck_min_alt_history: 20,
             logistics_base: 40,
@@ -152,8 +160,10 @@ impl Default for TiehuoOptions {
 }
 
 /// The cards of the options, resolved against the catalog.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct Resolved {
+    /// The game's catalog: the §15 cards and the built cards.
+    pub catalog: Arc<Catalog>,
     /// Each seat's deck, sorted.
     pub decks: [Vec<CardIndex>; 2],
     /// Whether each card of the catalog is banned.
@@ -231,14 +241,20 @@ impl TiehuoOptions {
 
     /// The decks and banned cards against the catalog, and every problem on the way.
     pub(crate) fn resolve(&self, check_decks: bool) -> Result<Resolved, Vec<String>> {
-        let catalog = Catalog::standard();
         let mut problems = Vec::new();
         self.parameter_problems(&mut problems);
+        let catalog = match built_catalog(&self.built_cards) {
+            Ok(catalog) => catalog,
+            Err(faults) => {
+                problems.extend(faults);
+                Arc::clone(Catalog::shared_standard())
+            }
+        };
         let mut banned = vec![false; catalog.cards.len()];
         for id in &self.banned_cards {
             match catalog.index_of(id) {
                 Some(index) => banned[usize::from(index)] = true,
-                None => problems.push(format!("banned_cards names '{id}', which is no §15 card")),
+                None => problems.push(format!("banned_cards names '{id}', which is no card of this game (a §15 card or one of built_cards)")),
             }
         }
         let mut decks: [Vec<CardIndex>; 2] = Default::default();
@@ -256,7 +272,7 @@ impl TiehuoOptions {
                         match catalog.index_of(id) {
                             Some(index) => decks[seat].push(index),
                             None => problems.push(format!(
-                                "decks.{seat_name} holds '{id}', which is no §15 card"
+                                "decks.{seat_name} holds '{id}', which is no card of this game (a §15 card or one of built_cards)"
                             )),
                         }
                     }
@@ -283,7 +299,11 @@ impl TiehuoOptions {
             }
         }
         if problems.is_empty() {
-            Ok(Resolved { decks, banned })
+            Ok(Resolved {
+                catalog,
+                decks,
+                banned,
+            })
         } else {
             Err(problems)
         }

@@ -1,11 +1,13 @@
 //! The state of a game: phases (§4), the players' cards, the focus and the pending step
 //! (§17.3), and the derived quantities the rules read (abilities, logistics slack, heavy).
 
+use std::sync::Arc;
+
 use smallvec::SmallVec;
 use zhanqi_core::GameRng;
 
-use crate::cards::{Ability, AbilitySet, AttackOption, Card, CardKind, Category, CategorySet};
-use crate::catalog::{CardIndex, Catalog};
+use crate::cards::{Ability, AbilitySet, AttackOption, Card, Category, CategorySet};
+use crate::catalog::{CardIndex, Catalog, Traits};
 use crate::options::TiehuoOptions;
 use crate::token::{BattleCard, Class, FocusMark, Player};
 
@@ -238,6 +240,9 @@ pub enum Pending {
 #[derive(Clone)]
 pub struct Tiehuo {
     pub(crate) options: TiehuoOptions,
+    /// The cards of this game: the §15 cards and the built cards its options define. Shared:
+    /// a clone costs a reference count, and every standard game holds the one standard catalog.
+    pub(crate) catalog: Arc<Catalog>,
     /// Banned cards, one bit per catalog index.
     pub(crate) banned: [u64; 4],
     pub(crate) rng: GameRng,
@@ -293,17 +298,23 @@ impl std::fmt::Debug for Tiehuo {
     }
 }
 
-/// The catalog every game reads.
-pub(crate) fn catalog() -> &'static Catalog {
-    Catalog::standard()
-}
-
-/// The card at an index.
-pub(crate) fn card(index: CardIndex) -> &'static Card {
-    catalog().card(index)
-}
-
 impl Tiehuo {
+    /// The catalog this game's cards come from.
+    #[must_use]
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// The card at an index of this game's catalog.
+    pub(crate) fn card(&self, index: CardIndex) -> &Card {
+        self.catalog.card(index)
+    }
+
+    /// What the rules read of the card at an index again and again.
+    pub(crate) fn traits(&self, index: CardIndex) -> Traits {
+        self.catalog.traits(index)
+    }
+
     /// The options.
     #[must_use]
     pub fn rules(&self) -> &TiehuoOptions {
@@ -349,8 +360,8 @@ impl Tiehuo {
 
     /// Effective logistics of a card (2.5).
     pub(crate) fn effective_logistics(&self, index: CardIndex) -> i32 {
-        let card = card(index);
-        i32::from(card.logistics) + card.category().map_or(0, |c| self.env().logistics_delta(c))
+        let card = self.traits(index);
+        i32::from(card.logistics) + card.category.map_or(0, |c| self.env().logistics_delta(c))
     }
 
     /// Σ effective logistics of a player's battle deck (7.6).
@@ -366,20 +377,18 @@ impl Tiehuo {
         // Face-up cards that camouflage shields only while a special-ability card activates it.
         let mut shielded_if_activated = 0u8;
         for c in &self.players[player.index()].battle {
-            let this = card(c.card);
+            let this = self.traits(c.card);
             derived.sigma += i32::from(this.logistics);
-            match this.kind {
-                CardKind::SpecialAbility { ability } => {
-                    if !c.cut_off {
+            match this.category {
+                None => {
+                    if !c.cut_off
+                        && let Some(ability) = this.activates
+                    {
                         derived.activated.insert(ability);
                     }
                 }
-                CardKind::Battle {
-                    category,
-                    innate,
-                    latent,
-                    ..
-                } => {
+                Some(category) => {
+                    let (innate, latent) = (this.innate, this.latent);
                     derived.sigma += env.logistics_delta(category);
                     if c.face_down {
                         continue;
@@ -409,6 +418,27 @@ impl Tiehuo {
         let derived = self.derived[player.index()];
         debug_assert_eq!(derived, self.derive(player), "stale derived sums");
         derived
+    }
+
+    /// Brings the kept sums of a player's battle deck up to date after its card `c` was marked
+    /// attacked, nothing else changed: a face-up battle card that camouflage shielded no longer
+    /// is (§13.2), so its category is exposed; every other sum stays.
+    pub(crate) fn refresh_attacked(&mut self, player: Player, c: &BattleCard) {
+        self.expose(player, self.exposed_when_attacked(c));
+    }
+
+    /// Adds category bits to what camouflage no longer shields of a player's battle deck.
+    pub(crate) fn expose(&mut self, player: Player, categories: u8) {
+        self.derived[player.index()].exposed |= categories;
+    }
+
+    /// The category bit that marking `c` attacked exposes: its category, if it is a face-up
+    /// battle card.
+    pub(crate) fn exposed_when_attacked(&self, c: &BattleCard) -> u8 {
+        match self.traits(c.card).category {
+            Some(category) if !c.face_down => category.bit(),
+            _ => 0,
+        }
     }
 
     /// Brings the kept sums of a player's battle deck up to date after it changed.
@@ -441,7 +471,10 @@ impl Tiehuo {
 
     /// Whether `ability` is active on the battle card `c` of `player` (13.1, 13.2).
     pub(crate) fn active(&self, player: Player, c: &BattleCard, ability: Ability) -> bool {
-        let (innate, latent) = card(c.card).listed_abilities();
+        let (innate, latent) = {
+            let t = self.traits(c.card);
+            (t.innate, t.latent)
+        };
         if c.cut_off && !ability.works_while_cut_off() {
             return false;
         }
@@ -451,7 +484,7 @@ impl Tiehuo {
     /// Whether the card can attack at all this round: a battle card, not attacked, not cut
     /// off unless captured weapons is active (7.1).
     pub(crate) fn can_attack(&self, player: Player, c: &BattleCard) -> bool {
-        card(c.card).is_battle()
+        self.traits(c.card).is_battle()
             && !c.attacked
             && (!c.cut_off || self.active(player, c, Ability::CapturedWeapons))
     }
@@ -465,7 +498,7 @@ impl Tiehuo {
         o: &AttackOption,
         target: &BattleCard,
     ) -> bool {
-        let Some(category) = card(target.card).category() else {
+        let Some(category) = self.traits(target.card).category else {
             return false;
         };
         if !o.vs.contains(category) || target.face_down {
@@ -542,8 +575,9 @@ impl Tiehuo {
             let own = self.checked_derived(player);
             let candidates = own.face_up_in(o.vs);
             let healer_counted = !c.face_down
-                && card(c.card)
-                    .category()
+                && self
+                    .traits(c.card)
+                    .category
                     .is_some_and(|category| o.vs.contains(category));
             match candidates {
                 0 => false,
@@ -586,7 +620,8 @@ impl Tiehuo {
     /// Whether `c` is an eligible attacker (7.1).
     pub(crate) fn eligible(&self, player: Player, c: &BattleCard) -> bool {
         self.can_attack(player, c)
-            && card(c.card)
+            && self
+                .card(c.card)
                 .attacks()
                 .iter()
                 .any(|o| self.usable(player, c, o))
@@ -596,7 +631,7 @@ impl Tiehuo {
     pub(crate) fn nameable(&self, player: Player, c: &BattleCard) -> bool {
         !c.face_down
             && self.can_attack(player, c)
-            && card(c.card).attacks().iter().any(|o| {
+            && self.card(c.card).attacks().iter().any(|o| {
                 self.cost_payable(player, o.logistics_cost)
                     && (self.has_legal_target(player, c, o)
                         || self.has_face_down(Self::target_side(player, o)))
@@ -624,8 +659,8 @@ impl Tiehuo {
     }
 
     /// Whether a card has an option with side enemy and cost 0 (a focus option).
-    pub(crate) fn has_focus_option(c: &BattleCard) -> bool {
-        card(c.card)
+    pub(crate) fn has_focus_option(&self, c: &BattleCard) -> bool {
+        self.card(c.card)
             .attacks()
             .iter()
             .any(|o| !o.heals() && o.logistics_cost == 0)
@@ -640,10 +675,10 @@ impl Tiehuo {
         o: &AttackOption,
         focus_bonus: i32,
     ) -> i32 {
-        let this = card(c.card);
-        let category = this.category().unwrap_or(Category::Infantry);
+        let this = self.traits(c.card);
+        let category = this.category.unwrap_or(Category::Infantry);
         let mut q = 4 + focus_bonus;
-        if c.heavy(this.cv()) {
+        if c.heavy(this.cv) {
             q += self.options.heavy_penalty_q;
         }
         let env = self.env();
@@ -665,7 +700,7 @@ impl Tiehuo {
         if category == Category::Aviation && !o.heals() {
             let defender = player.other();
             let screened = self.players[defender.index()].battle.iter().any(|d| {
-                card(d.card).is_battle() && self.active(defender, d, Ability::AntiAirScreen)
+                self.traits(d.card).is_battle() && self.active(defender, d, Ability::AntiAirScreen)
             });
             if screened {
                 q -= 1;
@@ -677,19 +712,32 @@ impl Tiehuo {
     /// Sorts a player's battle deck by token and brings its derived sums up to date: every
     /// change of a battle deck ends here.
     pub(crate) fn sort_battle(&mut self, player: Player) {
-        let catalog = catalog();
+        self.sort_tokens(player);
+        self.refresh(player);
+    }
+
+    /// [`Tiehuo::sort_battle`] after changes the derived sums do not read (focus marks), or
+    /// that the caller brings them up to date for.
+    pub(crate) fn sort_tokens(&mut self, player: Player) {
+        let catalog = &*self.catalog;
         let battle = &mut self.players[player.index()].battle;
         if !battle.is_sorted_by(|a, b| a.cmp_tokens(b, catalog).is_le()) {
             battle.sort_by(|a, b| a.cmp_tokens(b, catalog));
         }
-        self.refresh(player);
     }
 
     /// Moves the card at `index` of a player's sorted battle deck, the only card that changed,
     /// to its place (the order [`Tiehuo::sort_battle`] gives, in a few comparisons), and
     /// brings the derived sums up to date.
-    pub(crate) fn resort_card(&mut self, player: Player, mut index: usize) {
-        let catalog = catalog();
+    pub(crate) fn resort_card(&mut self, player: Player, index: usize) {
+        self.move_to_place(player, index);
+        self.refresh(player);
+    }
+
+    /// [`Tiehuo::resort_card`] after a change the derived sums do not read (damage, a focus
+    /// mark): they stay as they are (debug builds check them at every read).
+    pub(crate) fn move_to_place(&mut self, player: Player, mut index: usize) {
+        let catalog = &*self.catalog;
         let battle = &mut self.players[player.index()].battle;
         while index > 0
             && battle[index - 1]
@@ -708,7 +756,6 @@ impl Tiehuo {
             index += 1;
         }
         debug_assert!(battle.is_sorted_by(|a, b| a.cmp_tokens(b, catalog).is_le()));
-        self.refresh(player);
     }
 
     /// The index of a card with this token in a player's battle deck.
@@ -732,7 +779,7 @@ impl Tiehuo {
         self.players[player.index()]
             .battle
             .iter()
-            .any(|c| card(c.card).is_battle())
+            .any(|c| self.traits(c.card).is_battle())
     }
 
     /// Settlement score: Σ (cv − D) of the battle cards (11.2).
@@ -741,8 +788,8 @@ impl Tiehuo {
         self.players[player.index()]
             .battle
             .iter()
-            .filter(|c| card(c.card).is_battle())
-            .map(|c| i32::from(card(c.card).cv()) - i32::from(c.damage))
+            .filter(|c| self.traits(c.card).is_battle())
+            .map(|c| i32::from(self.traits(c.card).cv) - i32::from(c.damage))
             .sum()
     }
 
@@ -760,7 +807,7 @@ impl Tiehuo {
         let mut classes: Vec<Class> = Vec::new();
         for c in &self.players[player.index()].battle {
             if c.face_down {
-                let class = c.class(card(c.card).cv());
+                let class = c.class(self.traits(c.card).cv);
                 if !classes.contains(&class) {
                     classes.push(class);
                 }
@@ -771,7 +818,7 @@ impl Tiehuo {
     }
 
     /// Whether a face-down card belongs to a class.
-    pub(crate) fn in_class(c: &BattleCard, class: Class) -> bool {
-        c.face_down && c.class(card(c.card).cv()) == class
+    pub(crate) fn in_class(&self, c: &BattleCard, class: Class) -> bool {
+        c.face_down && c.class(self.traits(c.card).cv) == class
     }
 }

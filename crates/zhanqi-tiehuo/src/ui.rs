@@ -14,14 +14,8 @@ use crate::action::{Action, Event};
 use crate::cards::{Ability, AttackOption, Card, CardKind};
 use crate::catalog::CardIndex;
 use crate::engine::hit_value;
-use crate::state::{AttackStage, Environment, Flag, Focus, Pending, Phase, Tiehuo, card, catalog};
+use crate::state::{AttackStage, Environment, Flag, Focus, Pending, Phase, Tiehuo};
 use crate::token::{BattleCard, Class, FocusMark, Player};
-
-/// The click that names a card of a battle deck: `card:<seat>:<token>`.
-#[must_use]
-pub fn card_click(seat: Player, token: &BattleCard) -> String {
-    format!("card:{}:{}", seat.name(), token.token(catalog()))
-}
 
 /// The click that names a face-down class of a seat: `class:<seat>:<class>`.
 #[must_use]
@@ -35,10 +29,18 @@ pub fn option_click(k: u8) -> String {
     format!("option:{k}")
 }
 
-/// The click that takes a reserve card: `reserve:<id>`.
-#[must_use]
-pub fn reserve_click(index: CardIndex) -> String {
-    format!("reserve:{}", card(index).id)
+impl Tiehuo {
+    /// The click that names a card of a battle deck: `card:<seat>:<token>`.
+    #[must_use]
+    pub fn card_click(&self, seat: Player, token: &BattleCard) -> String {
+        format!("card:{}:{}", seat.name(), token.token(self.catalog()))
+    }
+
+    /// The click that takes a reserve card: `reserve:<id>`.
+    #[must_use]
+    pub fn reserve_click(&self, index: CardIndex) -> String {
+        format!("reserve:{}", self.card(index).id)
+    }
 }
 
 /// What a card is, whatever its state: its printed face.
@@ -584,7 +586,7 @@ impl Tiehuo {
     /// The printed face of a card, with its logistics in this game's environment.
     #[must_use]
     pub fn card_face(&self, index: CardIndex) -> CardFace {
-        let this: &Card = card(index);
+        let this: &Card = self.card(index);
         let (innate, latent) = this.listed_abilities();
         CardFace {
             id: this.id.clone(),
@@ -620,10 +622,10 @@ impl Tiehuo {
     }
 
     fn visible_card(&self, viewer: Viewer, owner: Player, c: &BattleCard) -> CardUi {
-        let cv = card(c.card).cv();
+        let cv = self.card(c.card).cv();
         let own = Tiehuo::sees(viewer, owner) && viewer != Viewer::Omniscient;
         let options = if own && !c.face_down {
-            card(c.card)
+            self.card(c.card)
                 .attacks()
                 .iter()
                 .enumerate()
@@ -633,7 +635,8 @@ impl Tiehuo {
                     self.legal_targets(owner, c, o, &mut indices);
                     let mut targets: Vec<String> = Vec::new();
                     for index in indices {
-                        let click = card_click(side, &self.players[side.index()].battle[index]);
+                        let click =
+                            self.card_click(side, &self.players[side.index()].battle[index]);
                         if !targets.contains(&click) {
                             targets.push(click);
                         }
@@ -649,9 +652,9 @@ impl Tiehuo {
             Vec::new()
         };
         CardUi {
-            click: card_click(owner, c),
+            click: self.card_click(owner, c),
             class_click: c.face_down.then(|| class_click(owner, c.class(cv))),
-            token: Some(c.token(catalog())),
+            token: Some(c.token(self.catalog())),
             class: c.face_down.then(|| c.class(cv).text()),
             face: Some(self.card_face(c.card)),
             damage: Some(c.damage),
@@ -665,8 +668,8 @@ impl Tiehuo {
         }
     }
 
-    fn hidden_card(owner: Player, c: &BattleCard) -> CardUi {
-        let class = c.class(card(c.card).cv());
+    fn hidden_card(&self, owner: Player, c: &BattleCard) -> CardUi {
+        let class = c.class(self.card(c.card).cv());
         CardUi {
             click: class_click(owner, class),
             class_click: None,
@@ -707,7 +710,7 @@ impl Tiehuo {
                 .battle
                 .iter()
                 .filter(|c| c.face_down)
-                .map(|c| Tiehuo::hidden_card(player, c))
+                .map(|c| self.hidden_card(player, c))
                 .collect();
             face_down.sort_by(|a, b| (&a.class, &a.focus).cmp(&(&b.class, &b.focus)));
             face_up.extend(face_down);
@@ -771,7 +774,7 @@ impl Tiehuo {
 
     fn pending_ui(&self, viewer: Viewer) -> Option<PendingUi> {
         let player = self.turn.unwrap_or(Player::One);
-        let token = |c: &BattleCard| c.token(catalog());
+        let token = |c: &BattleCard| c.token(self.catalog());
         Some(match &self.pending {
             Pending::None => return None,
             Pending::Resupply(added) => PendingUi::Resupply {
@@ -793,7 +796,7 @@ impl Tiehuo {
                 }
             }
             Pending::Attack(step) => {
-                let o = &card(step.attacker.card).attacks()[usize::from(step.option) - 1];
+                let o = &self.card(step.attacker.card).attacks()[usize::from(step.option) - 1];
                 let (stage, count, targets, q) = match &step.stage {
                     AttackStage::RollTargets => ("roll_targets", None, Vec::new(), None),
                     AttackStage::ChooseTargets(n) => ("choose_targets", Some(*n), Vec::new(), None),
@@ -942,7 +945,7 @@ impl Tiehuo {
                 let mut cards: Vec<(CardIndex, u16)> = game.players[player.index()]
                     .battle
                     .iter()
-                    .filter(|c| !c.face_down && card(c.card).is_battle())
+                    .filter(|c| !c.face_down && self.card(c.card).is_battle())
                     .map(|c| (c.card, c.damage))
                     .collect();
                 cards.sort_unstable();
@@ -978,7 +981,7 @@ impl Tiehuo {
                 for (from, to) in left.into_iter().zip(came) {
                     out.push(EventUi::Damaged {
                         seat: player.name(),
-                        card: card(id).id.clone(),
+                        card: self.card(id).id.clone(),
                         from,
                         to,
                     });
@@ -989,20 +992,22 @@ impl Tiehuo {
 
     fn act_ui(&self, player: Player, action: &Action, viewer: Viewer) -> EventUi {
         let by = player.name();
-        let token = |c: &BattleCard| c.token(catalog());
+        let token = |c: &BattleCard| c.token(self.catalog());
         let act = match action {
             Action::Deploy(cards) => {
                 return EventUi::Deployed {
                     by,
                     cards: Tiehuo::sees(viewer, player)
-                        .then(|| cards.iter().map(|&c| card(c).id.clone()).collect()),
+                        .then(|| cards.iter().map(|&c| self.card(c).id.clone()).collect()),
                 };
             }
             Action::Done => ActUi::Done,
             Action::Attack(c, k) => ActUi::Attack {
                 card: token(c),
                 option: *k,
-                label: card(c.card).attacks()[usize::from(*k) - 1].label.clone(),
+                label: self.card(c.card).attacks()[usize::from(*k) - 1]
+                    .label
+                    .clone(),
             },
             Action::FocusOn(t) => ActUi::Focus {
                 target: Some(token(t)),
@@ -1024,7 +1029,7 @@ impl Tiehuo {
                 let side = match &self.pending {
                     Pending::Attack(step) => Tiehuo::target_side(
                         player,
-                        &card(step.attacker.card).attacks()[usize::from(step.option) - 1],
+                        &self.card(step.attacker.card).attacks()[usize::from(step.option) - 1],
                     ),
                     _ => player.other(),
                 };
@@ -1036,7 +1041,7 @@ impl Tiehuo {
             Action::End => ActUi::End,
             Action::Resupply(index) => {
                 // Under fog a battle card enters face down: its owner alone knows it.
-                let hidden = self.fog() && card(*index).is_battle();
+                let hidden = self.fog() && self.card(*index).is_battle();
                 ActUi::Resupply {
                     card: (!hidden || Tiehuo::sees(viewer, player)).then(|| self.card_face(*index)),
                 }
@@ -1045,7 +1050,7 @@ impl Tiehuo {
                 let shown = !c.face_down || Tiehuo::sees(viewer, player);
                 ActUi::CutOff {
                     card: shown.then(|| token(c)),
-                    class: c.face_down.then(|| c.class(card(c.card).cv()).text()),
+                    class: c.face_down.then(|| c.class(self.card(c.card).cv()).text()),
                 }
             }
             Action::Concede => ActUi::Concede,
@@ -1091,7 +1096,7 @@ impl Tiehuo {
                 let Pending::Attack(step) = &self.pending else {
                     return;
                 };
-                let attacker = step.attacker.token(catalog());
+                let attacker = step.attacker.token(self.catalog());
                 match &step.stage {
                     AttackStage::RollTargets => out.push(EventUi::Rolled {
                         seat: player.name(),
@@ -1106,7 +1111,8 @@ impl Tiehuo {
                         attacker,
                     }),
                     AttackStage::Damage { q, hits } => {
-                        let o = &card(step.attacker.card).attacks()[usize::from(step.option) - 1];
+                        let o =
+                            &self.card(step.attacker.card).attacks()[usize::from(step.option) - 1];
                         let side = Tiehuo::target_side(player, o);
                         if let Some((target, _)) = hits.first() {
                             let mut change = hit_value(i32::from(*value), *q);
@@ -1120,12 +1126,12 @@ impl Tiehuo {
                                 seat: player.name(),
                                 attacker,
                                 target_seat: side.name(),
-                                target: target.token(catalog()),
+                                target: target.token(self.catalog()),
                                 magnitude: *value,
                                 q: *q,
                                 change,
                                 damage,
-                                destroyed: self.destroys(damage, card(target.card).cv()),
+                                destroyed: self.destroys(damage, self.card(target.card).cv()),
                             });
                         }
                     }
@@ -1146,7 +1152,7 @@ impl Tiehuo {
                     .any(|e| matches!(e, Event::Revealed(p, _) if *p == owner));
                 out.push(EventUi::Drawn {
                     seat: owner.name(),
-                    class: token.class(card(token.card).cv()).text(),
+                    class: token.class(self.card(token.card).cv()).text(),
                     // A card that turned is written as it now lies, face up.
                     token: (turned || Tiehuo::sees(viewer, owner)).then(|| {
                         let shown = if turned {
@@ -1158,7 +1164,7 @@ impl Tiehuo {
                         } else {
                             *token
                         };
-                        shown.token(catalog())
+                        shown.token(self.catalog())
                     }),
                     turned,
                 });
@@ -1174,7 +1180,7 @@ impl Tiehuo {
         let mut sorted = cards.to_vec();
         sorted.sort_unstable();
         DeploymentUi {
-            layout: Tiehuo::text_of(&Action::Deploy(sorted.clone())),
+            layout: self.text_of(&Action::Deploy(sorted.clone())),
             cards: sorted.iter().map(|&c| self.card_face(c)).collect(),
             logistics: sorted.iter().map(|&c| self.effective_logistics(c)).sum(),
             budget: self.players[player.index()].logistics.unwrap_or(0),

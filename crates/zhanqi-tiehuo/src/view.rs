@@ -5,7 +5,7 @@ use zhanqi_core::{GameRng, Reason, Seat, Viewer};
 
 use crate::cards::Ability;
 use crate::catalog::CardIndex;
-use crate::state::{Flag, Phase, Tiehuo, card};
+use crate::state::{Flag, Phase, Tiehuo};
 use crate::token::{BattleCard, Player};
 
 /// What one viewer may know of a game: the position with the hidden parts replaced.
@@ -42,7 +42,7 @@ impl Tiehuo {
             let wanted = cards.iter().filter(|&&d| d == c).count();
             let held = state.reserve.iter().filter(|&&d| d == c).count();
             if wanted > held {
-                let id = &card(c).id;
+                let id = &self.card(c).id;
                 problems.push((
                     format!(
                         "{id} is deployed {wanted} times, but the deck holds {held} / {id} 部署了 {wanted} 张，但套牌中只有 {held} 张"
@@ -54,7 +54,7 @@ impl Tiehuo {
                 ));
             }
         }
-        if !cards.iter().any(|&c| card(c).is_battle()) {
+        if !cards.iter().any(|&c| self.traits(c).is_battle()) {
             problems.push((
                 "a battle deck needs at least one battle card / 作战牌组至少要有一张作战牌"
                     .to_owned(),
@@ -62,8 +62,12 @@ impl Tiehuo {
             ));
         }
         for &c in cards {
-            if self.is_banned(c) && !problems.iter().any(|(p, _)| p.starts_with(&card(c).id)) {
-                let id = &card(c).id;
+            if self.is_banned(c)
+                && !problems
+                    .iter()
+                    .any(|(p, _)| p.starts_with(&self.card(c).id))
+            {
+                let id = &self.card(c).id;
                 problems.push((
                     format!("{id} is banned and may not be deployed / {id} 是禁用牌，不能部署"),
                     Reason::new("banned_card").with("card", id),
@@ -106,7 +110,7 @@ impl Tiehuo {
         let l = state.logistics.unwrap_or(0);
         let first = pool
             .iter()
-            .position(|&c| card(c).is_battle() && self.effective_logistics(c) <= l)?;
+            .position(|&c| self.traits(c).is_battle() && self.effective_logistics(c) <= l)?;
         let mut chosen = vec![pool.remove(first)];
         let mut total = self.effective_logistics(chosen[0]);
         // Fill to a random share of L so that small and large battle decks both occur.
@@ -184,7 +188,7 @@ impl Tiehuo {
         slots.sort_by_key(|c| {
             (
                 !c.marked,
-                !c.heavy(card(c.card).cv()),
+                !c.heavy(self.traits(c.card).cv),
                 c.cut_off,
                 c.focus != crate::token::FocusMark::None,
             )
@@ -196,9 +200,9 @@ impl Tiehuo {
             .copied()
             .collect();
         for slot in &slots {
-            let heavy = slot.heavy(card(slot.card).cv());
+            let heavy = slot.heavy(self.traits(slot.card).cv);
             let fits = |c: CardIndex| {
-                let this = card(c);
+                let this = self.card(c);
                 this.is_battle()
                     && (!slot.marked || {
                         let (innate, latent) = this.listed_abilities();
@@ -210,10 +214,10 @@ impl Tiehuo {
             let at = unseen
                 .iter()
                 .position(|&c| fits(c))
-                .or_else(|| unseen.iter().position(|&c| card(c).is_battle()));
+                .or_else(|| unseen.iter().position(|&c| self.traits(c).is_battle()));
             let Some(at) = at else { continue };
             let c = unseen.remove(at);
-            let cv = card(c).cv();
+            let cv = self.traits(c).cv;
             let damage = if heavy {
                 let low = cv / 2 + 1;
                 let high = if self.options.destroy_on_zero {

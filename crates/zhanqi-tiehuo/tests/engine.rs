@@ -201,55 +201,62 @@ fn random_games_play_to_the_end_through_the_engine() {
         let mut session = Session::new();
         session.ok(&json!({"op":"new","game":"tiehuo","seed":seed,
             "options":{"fog_of_war":fog}}));
-        let mut rng = GameRng::from_seed(seed);
-        let mut plies = 0;
-        loop {
-            plies += 1;
-            assert!(plies < 3000, "seed {seed}: no end");
-            let legal = session.ok(&json!({"op":"legal"}));
-            let to_move: Vec<String> = legal["to_move"]
-                .as_array()
+        play_to_the_end(&mut session, seed, |_| {});
+    }
+}
+
+/// Plays the session's game to its end: rolls with `roll`, deployments from `think`, every
+/// other action drawn from `legal`; under fog, each seat's `view` is checked to hide the other's
+/// cards. `seen` is called with the full position after every action.
+pub(crate) fn play_to_the_end(session: &mut Session, seed: u64, mut seen: impl FnMut(&str)) {
+    let mut rng = GameRng::from_seed(seed);
+    let mut plies = 0;
+    loop {
+        plies += 1;
+        assert!(plies < 3000, "seed {seed}: no end");
+        let legal = session.ok(&json!({"op":"legal"}));
+        let to_move: Vec<String> = legal["to_move"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_owned())
+            .collect();
+        let Some(seat) = to_move.first() else { break };
+        if seat == "chance" {
+            session.ok(&json!({"op":"roll"}));
+            continue;
+        }
+        let moves = &legal["moves"][seat.as_str()];
+        let action = if moves.is_null() {
+            session.ok(&json!({"op":"think","seat":seat,"player":"random","seed":plies}))["move"]
+                .as_str()
                 .unwrap()
-                .iter()
-                .map(|s| s.as_str().unwrap().to_owned())
-                .collect();
-            let Some(seat) = to_move.first() else { break };
-            if seat == "chance" {
-                session.ok(&json!({"op":"roll"}));
-                continue;
-            }
-            let moves = &legal["moves"][seat.as_str()];
-            let action = if moves.is_null() {
-                session.ok(&json!({"op":"think","seat":seat,"player":"random","seed":plies}))
-                    ["move"]
-                    .as_str()
+                .to_owned()
+        } else {
+            let list = moves.as_array().unwrap();
+            list[rng.below(list.len())].as_str().unwrap().to_owned()
+        };
+        session.ok(&json!({"op":"play","seat":seat,"move":action}));
+        let full = session.position();
+        seen(&full);
+        if full.contains("fog=on") && plies % 7 == 0 {
+            let view = session.ok(&json!({"op":"view","seat":"1"}))["position"]
+                .as_str()
+                .unwrap()
+                .to_owned();
+            let p2 = |text: &str| {
+                text.lines()
+                    .find(|l| l.starts_with("p2 battle "))
                     .unwrap()
                     .to_owned()
-            } else {
-                let list = moves.as_array().unwrap();
-                list[rng.below(list.len())].as_str().unwrap().to_owned()
             };
-            session.ok(&json!({"op":"play","seat":seat,"move":action}));
-            if fog && plies % 7 == 0 {
-                let full = session.position();
-                let view = session.ok(&json!({"op":"view","seat":"1"}))["position"]
-                    .as_str()
-                    .unwrap()
-                    .to_owned();
-                let p2 = |text: &str| {
-                    text.lines()
-                        .find(|l| l.starts_with("p2 battle "))
-                        .unwrap()
-                        .to_owned()
-                };
-                if p2(&full).contains('f') {
-                    assert_ne!(p2(&full), p2(&view), "seat 1 sees seat 2's face-down cards");
-                }
+            if p2(&full).contains('f') {
+                assert_ne!(p2(&full), p2(&view), "seat 1 sees seat 2's face-down cards");
             }
         }
-        let outcome = session.ok(&json!({"op":"outcome"}));
-        assert!(outcome["outcome"]["reason"].is_string(), "{outcome}");
     }
+    let outcome = session.ok(&json!({"op":"outcome"}));
+    assert!(outcome["outcome"]["reason"].is_string(), "{outcome}");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 mod abilities;
 mod ai;
+mod built_cards;
 mod cards;
 mod client;
 mod common;

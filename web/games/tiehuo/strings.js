@@ -239,7 +239,7 @@ const en = {
   refusal_definition_fault: 'Card {card}, {part}: {detail}.',
   refusal_defined_twice: 'Card {card} is defined twice.',
   refusal_id_taken: 'Card {card}: a card of the default decks has this id; give it another.',
-  refusal_own_card_not_playable: 'Your own card {card} cannot be played yet: games use only the cards of the two default decks.',
+  refusal_defined_by_both_seats: 'The other seat defines a different card with the id {card}; give yours another id.',
 };
 
 /** @type {Record<keyof typeof en, string>} */
@@ -477,7 +477,7 @@ const zh = {
   refusal_definition_fault: '牌 {card} 的「{part}」不符合规则，请用坦克制造重新制作。',
   refusal_defined_twice: '牌 {card} 定义了两次。',
   refusal_id_taken: '牌 {card} 的编号已被默认套牌使用，请换一个。',
-  refusal_own_card_not_playable: '自制的牌 {card} 还不能在对局中使用：对局只使用两套默认套牌中的牌。',
+  refusal_defined_by_both_seats: '对方也定义了编号为 {card} 的牌，且与你的不同；请给你的牌换一个编号。',
 };
 
 export const strings = { en, zh };

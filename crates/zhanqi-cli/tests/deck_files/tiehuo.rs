@@ -1,8 +1,8 @@
 //! `zhanqi deck check --game tiehuo FILE` (issue 15, item 5): a deck file is a seat's value of
 //! the engine's `decks` option, checked through the registry's deck editor. A good deck prints in
 //! canonical form and exits 0; a broken one prints every violation, one a line, and fails; a
-//! deck with a tank built by the card builder gets its numbers from the recipe and is told it
-//! cannot be played yet; `deck options` turns two files into the engine's options.
+//! deck with a tank built by the card builder gets its numbers from the recipe and checks;
+//! `deck options` turns two files into the engine's options.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -123,10 +123,15 @@ fn deck_check_tiehuo_builds_a_tank_from_its_recipe() {
         "built.json",
         &serde_json::to_string(&deck).unwrap(),
     );
-    assert!(!ok);
+    // The tank is a card of the deck like any other: the canonical form holds it, its numbers
+    // filled in from the recipe (P = 6: cv 18, logistics 6).
+    assert!(ok, "{lines:?}");
     assert_eq!(lines.len(), 1, "{lines:?}");
-    assert!(
-        lines[0].contains("XT01") && lines[0].contains("cannot be played yet"),
+    let canonical: Vec<serde_json::Value> = serde_json::from_str(&lines[0]).unwrap();
+    let built = canonical.last().unwrap();
+    assert_eq!(
+        (&built["id"], &built["cv"], &built["logistics"]),
+        (&"XT01".into(), &18.into(), &6.into()),
         "{lines:?}"
     );
     // A recipe that does not build, and a cv that its recipe does not give: card and field.

@@ -98,9 +98,9 @@ test('tiehuo: deck editor and tank builder, violations as the deck changes, save
       await page.locator('#builder-add').click();
       await page.locator(`#built-cards li[data-id="XT01"][data-cv="${own.cv}"]`).waitFor();
       assert.equal(await page.locator('#deck-count').getAttribute('data-count'), '31');
-      const built = await violationKinds(page, ['own_card_not_playable']);
-      assert.match(built[0], /XT01.*cannot be played yet/);
-      assert.equal(await page.locator('#built-cards li.invalid[data-id="XT01"]').count(), 1);
+      // A built tank is a card of the game like any other: the deck of 31 breaks no rule.
+      await violationKinds(page, []);
+      assert.equal(await page.locator('#built-cards li.invalid[data-id="XT01"]').count(), 0);
       await keep(page, 'tiehuo-deck-editor');
 
       // Too few cards, shown as the deck changes; a Soviet partisan fills the gap.
@@ -120,7 +120,7 @@ test('tiehuo: deck editor and tank builder, violations as the deck changes, save
       assert.equal(exported.length, 30);
       assert.ok(exported.includes('SU05') && !exported.includes('DE06'), exported.join(','));
 
-      // A file with a built tank: shown with its violation; then the exported file, kept.
+      // A file with a built tank: shown, no violation; then the exported file, kept.
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tiehuo-deck-'));
       const withTank = path.join(dir, 'with-tank.json');
       fs.writeFileSync(withTank, JSON.stringify([...exported, {
@@ -130,7 +130,7 @@ test('tiehuo: deck editor and tank builder, violations as the deck changes, save
       await page.locator('#deck-file').setInputFiles(withTank);
       await page.locator('#built-cards li[data-id="XT07"][data-cv="12"][data-logistics="5"]').waitFor();
       assert.equal(await page.locator('#deck-count').getAttribute('data-count'), '32');
-      await violationKinds(page, ['own_card_not_playable']);
+      await violationKinds(page, []);
       const plain = path.join(dir, 'partisans.json');
       fs.writeFileSync(plain, JSON.stringify(exported));
       await page.locator('#deck-file').setInputFiles(plain);
@@ -146,7 +146,13 @@ test('tiehuo: deck editor and tank builder, violations as the deck changes, save
       await page.locator('#deck-table tr[data-id="DE06"] .deck-copies[value="0"]').waitFor();
       assert.equal(await page.locator('#deck-table tr[data-id="SU05"] .deck-copies').inputValue(), '1');
 
-      // A game with the deck against an AI: the partisan is in the reserve at the deployment.
+      // The saved deck with the built tank of the file: the room starts its game with it.
+      await page.locator('#deck-file').setInputFiles(withTank);
+      await page.locator('#built-cards li[data-id="XT07"]').waitFor();
+      await violationKinds(page, []);
+
+      // A game with the deck against an AI: the partisan and the built tank are in the reserve
+      // at the deployment.
       await page.locator('.seat-card[data-seat="2"] button.add-ai').click();
       await page.locator('.seat-card[data-seat="2"] .player.ai').waitFor();
       await page.locator('#ready').click();
@@ -154,6 +160,7 @@ test('tiehuo: deck editor and tank builder, violations as the deck changes, save
       const reserve = await deployWithin(page);
       assert.ok(reserve.some((row) => row.id === 'SU05'), 'the deck of the room is the loaded one');
       assert.ok(!reserve.some((row) => row.id === 'DE06'), 'no Tiger in the loaded deck');
+      assert.ok(reserve.some((row) => row.id === 'XT07' && row.copies === 2), 'the built tank, twice');
       const decisions = await playOut(page);
       assert.ok(decisions >= 3, `seat 1 decided ${decisions} times`);
       for (const each of pages) assert.deepEqual(each.errors, [], 'no script errors');
