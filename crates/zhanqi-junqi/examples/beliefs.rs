@@ -10,6 +10,9 @@
 //! cargo run --release -p zhanqi-junqi --example beliefs -- measure [--samples 16] [--every 1] [--files 300]
 //! # The cost of one determinization, uniform against beliefs:
 //! cargo run --release -p zhanqi-junqi --example beliefs -- cost [--rounds 5]
+//! # ISMCTS dealing by beliefs against ISMCTS dealing uniformly, head to head (the first
+//! # player takes the even seats, a team in 4p, in even games; game i is seeded seed + i):
+//! cargo run --release -p zhanqi-junqi --example beliefs -- duel --mode 4p --player ismcts:iters=1000 --games 100 --seed 1
 //! ```
 //!
 //! The corpus folders default to `shared/data/` beside the repository; `--train DIR` and
@@ -19,10 +22,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use zhanqi_ai::arena;
 use zhanqi_core::{Game, GameRng, Seat, ToAct};
 use zhanqi_junqi::belief::PriorCounts;
 use zhanqi_junqi::jgs::{self, JgsGame};
-use zhanqi_junqi::{Dealing, Deployment, Junqi};
+use zhanqi_junqi::{Dealing, Deployment, Junqi, JunqiOptions, Mode};
 
 const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
 const PRIORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/deployment-priors.txt");
@@ -53,7 +57,15 @@ fn main() {
             number("--files", usize::MAX),
         ),
         Some("cost") => cost(&held_out, number("--rounds", 5)),
-        _ => eprintln!("usage: beliefs fit | measure [--samples N] [--every K] [--files N] | cost"),
+        Some("duel") => duel(
+            &option("--mode", "4p"),
+            &option("--player", "ismcts:iters=1000"),
+            number("--games", 100),
+            number("--seed", 1) as u64,
+        ),
+        _ => eprintln!(
+            "usage: beliefs fit | measure [--samples N] [--every K] [--files N] | cost | duel [--mode M] [--player SPEC] [--games N] [--seed S]"
+        ),
     }
 }
 
@@ -250,5 +262,39 @@ fn cost(held_out: &Path, rounds: usize) {
         "{} positions × {deals} deals × {rounds} rounds: uniform {uniform:.2} µs, beliefs {belief:.2} µs a determinization ({:.2}×)",
         positions.len(),
         belief / uniform
+    );
+}
+
+/// The same player twice, the first dealing by beliefs and the second uniformly, head to head.
+fn duel(mode: &str, player: &str, games: usize, seed: u64) {
+    let mode = Mode::from_name(mode).expect("a mode: 2p or 4p");
+    let started = Instant::now();
+    let make_game = |game_seed: u64| {
+        let mut game =
+            Junqi::new(&JunqiOptions::of_mode(mode), game_seed).expect("standard options");
+        // As `arena::duel` seats them: the first player on the even seats in even games.
+        let swapped = (game_seed - seed) % 2 == 1;
+        for seat in game.seats().iter() {
+            let first = (seat.index() % 2 == 1) == swapped;
+            let dealing = if first {
+                Dealing::Belief
+            } else {
+                Dealing::Uniform
+            };
+            game.set_dealing(seat, dealing);
+        }
+        game
+    };
+    let tally = arena::duel(make_game, player, player, games as u32, seed);
+    let decided = f64::from(tally.first + tally.second).max(1.0);
+    println!(
+        "{} {player}, beliefs vs uniform: {} wins, {} losses, {} draws in {games} games; score {:.1} %, {:.1} % of decided games ({:.0} s)",
+        mode.name(),
+        tally.first,
+        tally.second,
+        tally.draws,
+        100.0 * (f64::from(tally.first) + 0.5 * f64::from(tally.draws)) / games as f64,
+        100.0 * f64::from(tally.first) / decided,
+        started.elapsed().as_secs_f64()
     );
 }

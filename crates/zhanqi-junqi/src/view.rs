@@ -131,7 +131,14 @@ impl Junqi {
     /// the same distribution.
     #[must_use]
     pub fn determinized(&self, observer: Seat, rng: &mut GameRng) -> Junqi {
-        self.determinized_by(observer, Dealing::Belief, rng)
+        self.determinized_by(observer, self.dealing[observer], rng)
+    }
+
+    /// Makes [`Junqi::determinized`] deal for `seat` by `dealing` (the beliefs by default), in
+    /// this game and every game that follows from it: to measure one way of dealing against
+    /// another, each player searching with its own. Play never calls it.
+    pub fn set_dealing(&mut self, seat: Seat, dealing: Dealing) {
+        self.dealing[seat] = dealing;
     }
 
     /// [`Junqi::determinized`] with another way of dealing the hidden identities, to measure
