@@ -1,11 +1,10 @@
 //! Beliefs (`src/belief.rs`): they stay within what the observer knows, and on held-out real
 //! QQ records they put more probability on the true identities than the uniform deal does.
 
-use std::path::PathBuf;
-
 use zhanqi_core::{Game, GameRng, Seat, Viewer};
 use zhanqi_junqi::{Dealing, Junqi, JunqiOptions, Kind, Mode, jgs};
 
+use crate::jgs_replay::corpus;
 use crate::knowledge::random_game;
 
 /// Every belief of `observer` sums to 1 and gives a kind a probability exactly when the
@@ -56,24 +55,13 @@ fn beliefs_never_give_a_ruled_out_kind_any_probability() {
 }
 
 /// The first held-out records (`shared/data/qq-jgs`, which the priors never saw), or `None`
-/// with a loud message. With `ZHANQI_REQUIRE_CORPUS=1` (CI) a missing corpus fails instead.
+/// when the corpus is absent (see [`corpus`]).
 fn held_out_records(count: usize) -> Option<Vec<jgs::JgsGame>> {
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/qq-jgs"
-    ));
-    if !dir.is_dir() {
-        zhanqi_core::testkit::skip(
-            "beliefs on held-out records",
-            &format!("the QQ corpus {} is absent", dir.display()),
-            "ZHANQI_REQUIRE_CORPUS",
-        );
-        return None;
-    }
-    let records = (1..=count)
-        .map(|number| {
-            let path = dir.join(format!("{number:06}.jgs"));
-            let bytes = std::fs::read(&path).expect("a readable record");
+    let records = corpus()?
+        .iter()
+        .take(count)
+        .map(|path| {
+            let bytes = std::fs::read(path).expect("a readable record");
             jgs::parse(&bytes).expect("a well-formed record")
         })
         .collect();
