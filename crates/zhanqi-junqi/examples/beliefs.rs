@@ -8,8 +8,10 @@
 //! # The log-likelihood and top-1 accuracy of every hidden piece's true identity, at every
 //! # move of the held-out records (shared/data/qq-jgs), for each way of dealing:
 //! cargo run --release -p zhanqi-junqi --example beliefs -- measure [--samples 16] [--every 1] [--files 300]
-//! # The cost of one determinization, uniform against beliefs:
-//! cargo run --release -p zhanqi-junqi --example beliefs -- cost [--rounds 5]
+//! # The cost of one determinization, uniform against beliefs, timed in alternating rounds;
+//! # `--dealing uniform` or `--dealing belief` times one alone (for `perf stat`, with
+//! # `--rounds 0` to count the setup):
+//! cargo run --release -p zhanqi-junqi --example beliefs -- cost [--rounds 5] [--dealing both]
 //! # ISMCTS dealing by beliefs against ISMCTS dealing uniformly, head to head (the first
 //! # player takes the even seats, a team in 4p, in even games; game i is seeded seed + i):
 //! cargo run --release -p zhanqi-junqi --example beliefs -- duel --mode 4p --player ismcts:iters=1000 --games 100 --seed 1
@@ -56,7 +58,11 @@ fn main() {
             number("--every", 1),
             number("--files", usize::MAX),
         ),
-        Some("cost") => cost(&held_out, number("--rounds", 5)),
+        Some("cost") => cost(
+            &held_out,
+            number("--rounds", 5),
+            &option("--dealing", "both"),
+        ),
         Some("duel") => duel(
             &option("--mode", "4p"),
             &option("--player", "ismcts:iters=1000"),
@@ -137,19 +143,19 @@ impl Score {
     }
 }
 
-/// The phase of a measured position, for the table's rows.
-fn phase_name(moves: u32) -> &'static str {
+/// The phase of a measured position, for the table's rows (numbered to sort in order).
+fn phase_name(moves: u32) -> (u8, &'static str) {
     match moves {
-        0..50 => "moves 0-49",
-        50..150 => "moves 50-149",
-        _ => "moves 150+",
+        0..50 => (0, "moves 0-49"),
+        50..150 => (1, "moves 50-149"),
+        _ => (2, "moves 150+"),
     }
 }
 
 fn measure(held_out: &Path, samples: usize, every: usize, files: usize) {
     let records = records(held_out);
     let started = Instant::now();
-    let mut scores: BTreeMap<&str, [Score; 3]> = BTreeMap::new();
+    let mut scores: BTreeMap<(u8, &str), [Score; 3]> = BTreeMap::new();
     let (mut games, mut positions) = (0usize, 0usize);
     for (index, (name, record)) in records.iter().enumerate().take(files) {
         games += 1;
@@ -237,8 +243,9 @@ fn timing_positions(held_out: &Path) -> Vec<(Junqi, Seat)> {
     positions
 }
 
-fn cost(held_out: &Path, rounds: usize) {
+fn cost(held_out: &Path, rounds: usize, only: &str) {
     let positions = timing_positions(held_out);
+    let timed = |dealing: Dealing| only == "both" || only == format!("{dealing:?}").to_lowercase();
     let deals = 20;
     let mut totals = [0.0f64; 2];
     let mut rng = GameRng::from_seed(1);
@@ -247,6 +254,9 @@ fn cost(held_out: &Path, rounds: usize) {
         let order = if round % 2 == 0 { [0, 1] } else { [1, 0] };
         for which in order {
             let dealing = [Dealing::Uniform, Dealing::Belief][which];
+            if !timed(dealing) {
+                continue;
+            }
             let started = Instant::now();
             for (game, observer) in &positions {
                 for _ in 0..deals {

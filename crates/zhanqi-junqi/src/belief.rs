@@ -436,15 +436,20 @@ fn draw_weighted(
     left: &KindCounts,
     rng: &mut GameRng,
 ) -> Option<Kind> {
-    let share = |kind: Kind| weights[kind_index(kind)] * f64::from(left.get(kind));
-    let total: f64 = mask.iter().map(share).sum();
+    let mut shares = [0.0; 12];
+    let mut total = 0.0;
+    for kind in mask.iter() {
+        let share = weights[kind_index(kind)] * f64::from(left.get(kind));
+        shares[kind_index(kind)] = share;
+        total += share;
+    }
     if total <= 0.0 {
         return None;
     }
     let mut pick = unit(rng) * total;
     let mut last = None;
     for kind in mask.iter() {
-        let share = share(kind);
+        let share = shares[kind_index(kind)];
         if share > 0.0 {
             if pick < share {
                 return Some(kind);
@@ -457,6 +462,15 @@ fn draw_weighted(
     last
 }
 
+/// Two indices from one random number: one below `first` and one below `second` (each from
+/// 32 bits by multiply-shift; the bias, under 2⁻²⁷ for 30 tokens, is far below anything a
+/// deal could show).
+fn two_below(first: usize, second: usize, rng: &mut GameRng) -> (usize, usize) {
+    let bits = rng.next_seed();
+    let below = |bits: u64, bound: usize| ((bits & 0xFFFF_FFFF) * bound as u64 >> 32) as usize;
+    (below(bits, first), below(bits >> 32, second))
+}
+
 /// Metropolis swaps between the tokens of a deal (see [`tokens_of`]; the first are the
 /// pieces): [`SWEEPS`] × one proposal per piece, each swapping a piece with another token
 /// when both kinds fit, accepted with the ratio of the weights after and before.
@@ -467,8 +481,7 @@ fn swap_sweeps(hidden: &Hidden, tokens: &mut [Kind], rng: &mut GameRng) {
     }
     let weight = |piece: usize, kind: Kind| hidden.weights[piece][kind_index(kind)];
     for _ in 0..SWEEPS * pieces {
-        let first = rng.below(pieces);
-        let mut second = rng.below(tokens.len() - 1);
+        let (first, mut second) = two_below(pieces, tokens.len() - 1, rng);
         if second >= first {
             second += 1;
         }
@@ -476,14 +489,16 @@ fn swap_sweeps(hidden: &Hidden, tokens: &mut [Kind], rng: &mut GameRng) {
         if a == b || !hidden.masks[first].contains(b) {
             continue;
         }
-        let mut ratio = weight(first, b) / weight(first, a);
+        // The ratio after ÷ before, as a fraction (no division on the common path).
+        let (mut after, mut before) = (weight(first, b), weight(first, a));
         if second < pieces {
             if !hidden.masks[second].contains(a) {
                 continue;
             }
-            ratio *= weight(second, a) / weight(second, b);
+            after *= weight(second, a);
+            before *= weight(second, b);
         }
-        if ratio >= 1.0 || unit(rng) < ratio {
+        if after >= before || unit(rng) * before < after {
             tokens.swap(first, second);
         }
     }
