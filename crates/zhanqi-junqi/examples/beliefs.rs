@@ -189,11 +189,8 @@ fn measure(held_out: &Path, samples: usize, every: usize, files: usize) {
     );
     println!("| positions | pieces | dealing | mean log-likelihood | perplexity | top-1 |");
     println!("|---|---:|---|---:|---:|---:|");
-    for (row, row_scores) in scores
-        .iter()
-        .map(|(row, s)| (*row, s))
-        .chain([("all", &all)])
-    {
+    let rows = scores.iter().map(|((_, row), scores)| (*row, scores));
+    for (row, row_scores) in rows.chain([("all", &all)]) {
         for (dealing, score) in DEALINGS.iter().zip(row_scores) {
             let mean = score.log_likelihood / score.pieces.max(1) as f64;
             println!(
