@@ -15,6 +15,9 @@
 //! # ISMCTS dealing by beliefs against ISMCTS dealing uniformly, head to head (the first
 //! # player takes the even seats, a team in 4p, in even games; game i is seeded seed + i):
 //! cargo run --release -p zhanqi-junqi --example beliefs -- duel --mode 4p --player ismcts:iters=1000 --games 100 --seed 1
+//! # The same from the real deployments of the held-out 4p records (game seeds 2k + 1 and
+//! # 2k + 2 start from record k, each side playing each team once; give an odd seed):
+//! cargo run --release -p zhanqi-junqi --example beliefs -- duel --real --player ismcts:iters=1000 --games 100 --seed 1
 //! ```
 //!
 //! The corpus folders default to `shared/data/` beside the repository; `--train DIR` and
@@ -62,6 +65,12 @@ fn main() {
             &held_out,
             number("--rounds", 5),
             &option("--dealing", "both"),
+        ),
+        Some("duel") if args.iter().any(|arg| arg == "--real") => duel_from_real_deployments(
+            &held_out,
+            &option("--player", "ismcts:iters=1000"),
+            number("--games", 100),
+            number("--seed", 1) as u64,
         ),
         Some("duel") => duel(
             &option("--mode", "4p"),
@@ -272,31 +281,67 @@ fn cost(held_out: &Path, rounds: usize, only: &str) {
     );
 }
 
+/// Makes `game` deal as `arena::duel` seats the players of game `index`: the first player
+/// (beliefs) on the even seats in even games, the second (uniform) on the others.
+fn seat_dealings(mut game: Junqi, index: u64) -> Junqi {
+    let swapped = index % 2 == 1;
+    for seat in game.seats().iter() {
+        let first = (seat.index() % 2 == 1) == swapped;
+        let dealing = if first {
+            Dealing::Belief
+        } else {
+            Dealing::Uniform
+        };
+        game.set_dealing(seat, dealing);
+    }
+    game
+}
+
 /// The same player twice, the first dealing by beliefs and the second uniformly, head to head.
 fn duel(mode: &str, player: &str, games: usize, seed: u64) {
     let mode = Mode::from_name(mode).expect("a mode: 2p or 4p");
-    let started = Instant::now();
     let make_game = |game_seed: u64| {
-        let mut game =
-            Junqi::new(&JunqiOptions::of_mode(mode), game_seed).expect("standard options");
-        // As `arena::duel` seats them: the first player on the even seats in even games.
-        let swapped = (game_seed - seed) % 2 == 1;
-        for seat in game.seats().iter() {
-            let first = (seat.index() % 2 == 1) == swapped;
-            let dealing = if first {
-                Dealing::Belief
-            } else {
-                Dealing::Uniform
-            };
-            game.set_dealing(seat, dealing);
-        }
-        game
+        let game = Junqi::new(&JunqiOptions::of_mode(mode), game_seed).expect("standard options");
+        seat_dealings(game, game_seed - seed)
     };
+    report_duel(mode.name(), player, games, seed, make_game);
+}
+
+/// [`duel`] from the deployments of real 4p games: each record's position before its first
+/// move, played once from each side.
+fn duel_from_real_deployments(held_out: &Path, player: &str, games: usize, seed: u64) {
+    let starts: Vec<Junqi> = records(held_out)
+        .iter()
+        .filter(|(_, record)| !record.is_two_player())
+        .filter_map(|(_, record)| {
+            let mut start = None;
+            let _ = jgs::replay_observed(record, |game| {
+                start.get_or_insert_with(|| game.clone());
+            });
+            start
+        })
+        .collect();
+    let make_game = |game_seed: u64| {
+        // Game seeds 2k + 1 and 2k + 2 start from record k: with an odd seed, a pair of games.
+        let start = ((game_seed - 1) / 2) as usize % starts.len();
+        seat_dealings(starts[start].clone(), game_seed - seed)
+    };
+    report_duel("4p, real deployments,", player, games, seed, make_game);
+}
+
+/// Plays the duel and prints its tally.
+fn report_duel(
+    what: &str,
+    player: &str,
+    games: usize,
+    seed: u64,
+    make_game: impl Fn(u64) -> Junqi,
+) {
+    let started = Instant::now();
     let tally = arena::duel(make_game, player, player, games as u32, seed);
     let decided = f64::from(tally.first + tally.second).max(1.0);
     println!(
-        "{} {player}, beliefs vs uniform: {} wins, {} losses, {} draws in {games} games; score {:.1} %, {:.1} % of decided games ({:.0} s)",
-        mode.name(),
+        "{what} {player}, beliefs vs uniform: {} wins, {} losses, {} draws in {games} games; score {:.1} %, {:.1} % of decided games ({:.0} s)",
         tally.first,
         tally.second,
         tally.draws,
