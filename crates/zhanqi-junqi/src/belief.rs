@@ -467,7 +467,7 @@ fn draw_weighted(
 /// deal could show).
 fn two_below(first: usize, second: usize, rng: &mut GameRng) -> (usize, usize) {
     let bits = rng.next_seed();
-    let below = |bits: u64, bound: usize| ((bits & 0xFFFF_FFFF) * bound as u64 >> 32) as usize;
+    let below = |bits: u64, bound: usize| (((bits & 0xFFFF_FFFF) * bound as u64) >> 32) as usize;
     (below(bits, first), below(bits >> 32, second))
 }
 
