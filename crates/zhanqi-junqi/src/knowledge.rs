@@ -8,6 +8,9 @@
 //! knowledge for it, and [`Junqi::determinized`](crate::Junqi::determinized) samples from
 //! knowledge alone.
 //!
+//! Beside the kinds, every piece has a public [`Track`]: the post it was deployed on and
+//! whether it has moved, which the beliefs ([`crate::belief`]) weigh kinds by.
+//!
 //! Dark chess needs no per-piece knowledge: face-up pieces are public and face-down ones are
 //! unknown to everybody. Only the public record of dead pieces is kept, from which the
 //! face-down multiset follows.
