@@ -6,6 +6,7 @@ use zhanqi_core::platform::{DrawOffers, DrawProgress};
 use zhanqi_core::{BySeat, GameRng, PlatformAction, Seat, SeatResult, SeatSet, Team};
 
 use crate::action::{EventSink, NoEvents};
+use crate::belief::Dealing;
 use crate::board::{Board, Post, PostSet};
 use crate::combat::{Battle, battle};
 use crate::knowledge::{Announced, Knowledge};
@@ -34,6 +35,9 @@ pub struct Junqi {
     pub(crate) knowledge: Knowledge,
     /// Dark chess with `two_same`: the colour each seat flipped on its last turn.
     pub(crate) last_flip: BySeat<Option<u8>>,
+    /// How determinization deals what each seat cannot see: the beliefs, unless a measurement
+    /// set another (see [`Junqi::set_dealing`]).
+    pub(crate) dealing: BySeat<Dealing>,
     pub(crate) end: Option<End>,
     pub(crate) rng: GameRng,
 }
@@ -111,6 +115,7 @@ impl Junqi {
             owned: [PostSet::default(); 4],
             knowledge: Knowledge::new(&options, position.board()),
             last_flip: BySeat::splat(None),
+            dealing: BySeat::splat(Dealing::Belief),
             end,
             rng: GameRng::from_seed(seed),
         };

@@ -31,7 +31,7 @@ mod replay;
 mod rotation;
 
 pub use error::JgsError;
-pub use replay::{Ending, Replay, ReplayError, replay};
+pub use replay::{Ending, Replay, ReplayError, replay, replay_observed};
 
 /// One game read from a `.jgs` file.
 #[derive(Clone, Debug, PartialEq, Eq)]

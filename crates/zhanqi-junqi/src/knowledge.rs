@@ -8,6 +8,9 @@
 //! knowledge for it, and [`Junqi::determinized`](crate::Junqi::determinized) samples from
 //! knowledge alone.
 //!
+//! Beside the kinds, every piece has a public [`Track`]: the post it was deployed on and
+//! whether it has moved, which the beliefs ([`crate::belief`]) weigh kinds by.
+//!
 //! Dark chess needs no per-piece knowledge: face-up pieces are public and face-down ones are
 //! unknown to everybody. Only the public record of dead pieces is kept, from which the
 //! face-down multiset follows.
@@ -16,7 +19,7 @@ use std::fmt;
 
 use zhanqi_core::{Seat, Viewer};
 
-use crate::board::{Board, Post};
+use crate::board::{Board, MAX_POSTS, Post};
 use crate::combat::{Battle, battle};
 use crate::position::Turn;
 use crate::{Cell, Junqi, JunqiOptions, Kind, Mode};
@@ -312,6 +315,26 @@ const MAX_SLOTS: usize = 4;
 /// `slot_of` for an observer that sees the owner's identities.
 const SEES: u8 = u8::MAX;
 
+/// What everybody saw a piece do since the deployment: where it was deployed and whether it
+/// has moved. Public facts, the same for every observer; the beliefs weigh kinds by them (see
+/// [`crate::belief`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub struct Track {
+    /// The local index (line − 1) × 5 + (file − 1) in its owner's area of the post it was
+    /// deployed on, or `None` when unknown (a game loaded after its first move).
+    pub home: Option<u8>,
+    /// Whether it has moved.
+    pub moved: bool,
+}
+
+/// The local index of `post` when it lies in `owner`'s area.
+fn home_index(board: &Board, owner: u8, post: Post) -> Option<u8> {
+    match board.info(post).area {
+        Some((area_owner, line, file)) if area_owner == owner => Some((line - 1) * 5 + file - 1),
+        _ => None,
+    }
+}
+
 /// Every observer's knowledge of the hidden identities of a game.
 ///
 /// Masks are kept only where some observer lacks the identity: for a piece, one slot for the
@@ -332,6 +355,8 @@ pub(crate) struct Knowledge {
     masks: Vec<KindSet>,
     /// `[slot][owner]`: the kinds known to have died.
     dead: [[KindCounts; 4]; MAX_SLOTS],
+    /// `[post]`: the track of the piece on the post (public, so one for all observers).
+    tracks: [Track; MAX_POSTS],
 }
 
 impl Knowledge {
@@ -369,6 +394,7 @@ impl Knowledge {
             observers,
             masks: vec![KindSet::EMPTY; slots * board.len()],
             dead: [[KindCounts::NONE; 4]; MAX_SLOTS],
+            tracks: [Track::default(); MAX_POSTS],
         }
     }
 
@@ -420,6 +446,7 @@ impl Knowledge {
         for slot in 0..self.slots {
             self.set_mask(slot, post, KindSet::EMPTY);
         }
+        self.tracks[usize::from(post)] = Track::default();
     }
 
     /// The piece on `from` moved to the empty post `to`; `allowed` is what the move shows it
@@ -430,6 +457,17 @@ impl Knowledge {
             self.set_mask(slot, from, KindSet::EMPTY);
             self.set_mask(slot, to, mask.narrowed(allowed));
         }
+        self.move_track(from, to);
+    }
+
+    /// The piece on `from` now stands on `to`, having moved.
+    fn move_track(&mut self, from: Post, to: Post) {
+        let track = self.tracks[usize::from(from)];
+        self.tracks[usize::from(from)] = Track::default();
+        self.tracks[usize::from(to)] = Track {
+            moved: true,
+            ..track
+        };
     }
 
     fn record_dead(&mut self, slot: usize, owner: u8, mask: KindSet) {
@@ -467,6 +505,14 @@ impl Junqi {
                     KindSet::MOVABLE.or(deployable)
                 };
                 knowledge.set_for_all(owner, post, mask);
+                knowledge.tracks[usize::from(post)] = Track {
+                    home: if unmoved {
+                        home_index(board, owner, post)
+                    } else {
+                        None
+                    },
+                    moved: false,
+                };
             }
         }
         for seat in self.position.flags_public.iter() {
@@ -496,6 +542,10 @@ impl Junqi {
             if self.position.cell(post).is_piece() {
                 let mask = deployable_kinds(board, owner, post);
                 self.knowledge.set_for_all(owner, post, mask);
+                self.knowledge.tracks[usize::from(post)] = Track {
+                    home: home_index(board, owner, post),
+                    moved: false,
+                };
             }
         }
     }
@@ -606,8 +656,19 @@ impl Junqi {
             ];
         }
         let knowledge = &mut self.knowledge;
+        let survivor = match result {
+            Battle::AttackerWins => Some(Track {
+                moved: true,
+                ..knowledge.tracks[usize::from(from)]
+            }),
+            Battle::DefenderWins => Some(knowledge.tracks[usize::from(to)]),
+            Battle::BothRemoved => None,
+        };
         knowledge.forget(from);
         knowledge.forget(to);
+        if let Some(track) = survivor {
+            knowledge.tracks[usize::from(to)] = track;
+        }
         for observer in knowledge.observers() {
             let [attacker, defender] = learned[observer];
             let slots = owners.map(|owner| knowledge.slot(observer, owner));
@@ -712,6 +773,12 @@ impl Junqi {
             Some(slot) => self.knowledge.mask(slot, post),
             None => exact,
         }
+    }
+
+    /// What everybody saw of the piece on `post`: where it was deployed, whether it moved.
+    #[must_use]
+    pub fn track(&self, post: Post) -> Track {
+        self.knowledge.tracks[usize::from(post)]
     }
 
     /// The kinds of `owner` (a seat index, or in dark a colour) that `viewer` knows have left

@@ -6,6 +6,7 @@
 
 mod action;
 pub mod ai;
+pub mod belief;
 pub mod board;
 mod client;
 mod combat;
@@ -26,11 +27,12 @@ pub mod ui;
 mod view;
 
 pub use action::{Action, DefeatReason, EndReason, Event};
+pub use belief::{Dealing, PieceBelief};
 pub use combat::{Battle, battle};
 pub use deployment::{Deployment, DeploymentError, Malformed, Violation};
 pub use game::{Junqi, NO_ATTACK_LIMIT};
 pub use illegal::Illegal;
-pub use knowledge::{KindCounts, KindSet};
+pub use knowledge::{KindCounts, KindSet, Track};
 pub use options::{ColourRule, Compat, JunqiOptions, Mode};
 pub use piece::{Cell, Kind};
 pub use position::{Position, SeatState, Status, Turn};

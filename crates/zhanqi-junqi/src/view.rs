@@ -3,6 +3,7 @@
 
 use zhanqi_core::{GameRng, Seat, Viewer};
 
+use crate::belief::{Dealing, deal_hidden};
 use crate::board::Post;
 use crate::knowledge::{KindCounts, KindSet};
 use crate::position::{BLUE, RED, Turn};
@@ -115,9 +116,11 @@ impl Junqi {
     /// dealt onto that seat's pieces (in board order) from its 25 pieces less those the
     /// observer knows died, each piece getting a kind its knowledge allows (deployment rules,
     /// moves, battles, a revealed flag; see [`crate::knowledge`]); kinds left over are the
-    /// pieces that died unseen. The deal is drawn most constrained piece first and tried
-    /// again on a dead end (see `deal` for the last resorts). During deployment the
-    /// same deal replaces other seats' submitted deployments by random legal ones.
+    /// pieces that died unseen. The deal follows the observer's beliefs
+    /// ([`Dealing::Belief`]: what real players deploy where, and what has moved; see
+    /// [`crate::belief`]). It is drawn most constrained piece first and tried again on a dead
+    /// end (see `deal` for the last resorts). During deployment the same deal replaces other
+    /// seats' submitted deployments by likely legal ones.
     ///
     /// In dark chess the face-down posts are dealt from the face-down multiset, which
     /// everybody knows: all 50 pieces less those face up and those seen to die.
@@ -128,6 +131,20 @@ impl Junqi {
     /// the same distribution.
     #[must_use]
     pub fn determinized(&self, observer: Seat, rng: &mut GameRng) -> Junqi {
+        self.determinized_by(observer, self.dealing[observer], rng)
+    }
+
+    /// Makes [`Junqi::determinized`] deal for `seat` by `dealing` (the beliefs by default), in
+    /// this game and every game that follows from it: to measure one way of dealing against
+    /// another, each player searching with its own. Play never calls it.
+    pub fn set_dealing(&mut self, seat: Seat, dealing: Dealing) {
+        self.dealing[seat] = dealing;
+    }
+
+    /// [`Junqi::determinized`] with another way of dealing the hidden identities, to measure
+    /// one against another (2p and 4p; dark chess deals its face-down pieces uniformly).
+    #[must_use]
+    pub fn determinized_by(&self, observer: Seat, dealing: Dealing, rng: &mut GameRng) -> Junqi {
         let mut game = self.clone();
         game.rng = GameRng::from_seed(rng.next_seed());
         if self.position.turn == Turn::Over {
@@ -139,11 +156,10 @@ impl Junqi {
         }
         for seat in self.position.seats_in_play().iter() {
             let owner = seat.index() as u8;
-            let Some((pieces, pool)) = self.hidden_pieces(observer, owner) else {
+            let Some(hidden) = self.hidden(observer, owner, dealing) else {
                 continue;
             };
-            let masks: Vec<KindSet> = pieces.iter().map(|&(_, mask)| mask).collect();
-            for (&(post, _), kind) in pieces.iter().zip(deal(&masks, pool, rng)) {
+            for (&post, kind) in hidden.posts.iter().zip(deal_hidden(&hidden, dealing, rng)) {
                 game.position.cells[usize::from(post)] = Cell::piece(owner, kind);
             }
         }
@@ -183,12 +199,19 @@ const DEAL_TRIES: usize = 4;
 /// Deals a kind to each of `masks` from `pool`: each piece gets a kind of its mask and no kind
 /// is dealt more often than `pool` holds it (kinds left over are the pieces that died unseen).
 ///
-/// Pieces are dealt most constrained first, each a kind drawn in proportion to how many of it
-/// are left, and the deal is tried again when it runs into a dead end. If every try fails, the
+/// Pieces are dealt most constrained first, each a kind drawn by `draw` (given the piece's
+/// index, its mask and the kinds left; [`draw`] draws in proportion to how many of each are
+/// left, the beliefs weigh them too), and the deal is tried again when it runs into a dead
+/// end. If every try fails, the
 /// last one is completed by moving earlier pieces to other kinds of their masks (augmenting
 /// paths); only if even that is impossible (knowledge contradicting the counts, which
 /// consistent play never produces) does a piece get a kind of its mask beyond the pool.
-fn deal(masks: &[KindSet], pool: KindCounts, rng: &mut GameRng) -> Vec<Kind> {
+pub(crate) fn deal(
+    masks: &[KindSet],
+    pool: KindCounts,
+    rng: &mut GameRng,
+    mut draw: impl FnMut(usize, KindSet, &KindCounts, &mut GameRng) -> Option<Kind>,
+) -> Vec<Kind> {
     let mut order: Vec<usize> = (0..masks.len()).collect();
     order.sort_by_key(|&index| masks[index].len());
     let mut dealt = vec![None; masks.len()];
@@ -197,7 +220,7 @@ fn deal(masks: &[KindSet], pool: KindCounts, rng: &mut GameRng) -> Vec<Kind> {
         dealt.fill(None);
         left = pool;
         let complete = order.iter().all(|&index| {
-            let kind = draw(masks[index], &left, rng);
+            let kind = draw(index, masks[index], &left, rng);
             if let Some(kind) = kind {
                 left.take(kind);
                 dealt[index] = Some(kind);
@@ -226,7 +249,7 @@ fn deal(masks: &[KindSet], pool: KindCounts, rng: &mut GameRng) -> Vec<Kind> {
 }
 
 /// A kind of `mask` left in `left`, drawn in proportion to how many are left.
-fn draw(mask: KindSet, left: &KindCounts, rng: &mut GameRng) -> Option<Kind> {
+pub(crate) fn draw(mask: KindSet, left: &KindCounts, rng: &mut GameRng) -> Option<Kind> {
     let total: usize = mask.iter().map(|kind| usize::from(left.get(kind))).sum();
     if total == 0 {
         return None;
@@ -293,7 +316,12 @@ mod tests {
         masks[2] = KindSet::only(Kind::Mine).with(Kind::Flag);
         masks[3] = KindSet::only(Kind::Mine).with(Kind::Flag);
         for _ in 0..200 {
-            let kinds = deal(&masks, KindCounts::full_set(), &mut rng);
+            let kinds = deal(
+                &masks,
+                KindCounts::full_set(),
+                &mut rng,
+                |_, mask, left, rng| draw(mask, left, rng),
+            );
             let mut counts = KindCounts::NONE;
             for (kind, mask) in kinds.iter().zip(&masks) {
                 assert!(mask.contains(*kind), "{kind} dealt outside {mask}");

@@ -8,7 +8,7 @@ use zhanqi_junqi::jgs::{self, Ending};
 
 /// The corpus beside the repository (`../shared`), or `None` with a loud message. With
 /// `ZHANQI_REQUIRE_CORPUS=1` (CI) a missing corpus fails the test instead.
-fn corpus() -> Option<Vec<PathBuf>> {
+pub(crate) fn corpus() -> Option<Vec<PathBuf>> {
     let dir = PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../../shared/data/qq-jgs"

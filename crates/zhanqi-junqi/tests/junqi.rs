@@ -2,6 +2,7 @@
 //! once per crate.
 
 mod ai_players;
+mod beliefs;
 mod board;
 mod digests;
 mod jgs_parse;

@@ -196,7 +196,7 @@ fn a_revealed_flag_stays_where_it_is() {
 }
 
 /// Plays `plies` random plies (deployments included) of a game.
-fn random_game(options: JunqiOptions, seed: u64, plies: usize) -> Junqi {
+pub(crate) fn random_game(options: JunqiOptions, seed: u64, plies: usize) -> Junqi {
     let mut game = Junqi::new(&options, seed).expect("standard options");
     let mut rng = GameRng::stream(seed, 5);
     let mut actions = Vec::new();

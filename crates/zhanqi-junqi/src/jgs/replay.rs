@@ -89,6 +89,19 @@ fn seat_of(letter: char) -> Seat {
 /// # Errors
 /// The first place where the record and the engine disagree.
 pub fn replay(record: &JgsGame) -> Result<Replay, ReplayError> {
+    replay_observed(record, |_| {})
+}
+
+/// [`replay`], showing `before_move` the game before every recorded move (to learn from or
+/// measure on real positions).
+///
+/// # Errors
+/// The first place where the record and the engine disagree; `before_move` has then seen the
+/// positions up to there.
+pub fn replay_observed(
+    record: &JgsGame,
+    mut before_move: impl FnMut(&Junqi),
+) -> Result<Replay, ReplayError> {
     let record = if record.is_two_player() && record.players.iter().any(|p| p.seat == 'e') {
         record.rotated_to_south_north()
     } else {
@@ -147,6 +160,7 @@ pub fn replay(record: &JgsGame) -> Result<Replay, ReplayError> {
                 defender_flag_revealed,
                 ..
             } => {
+                before_move(&replay.game);
                 let text = format!("{from}-{to}");
                 let events = replay.play(*mover, &text).map_err(mismatch)?;
                 replay.moves += 1;
