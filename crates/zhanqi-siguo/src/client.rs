@@ -114,21 +114,16 @@ impl ClientGame for Siguo {
     }
 
     fn check_setup(&self, _seat: Seat, text: &str) -> Result<String, SetupError> {
-        let layout = Layout::read(text).map_err(SetupError::typed)?;
-        let problems = layout.faults(self.rules());
-        if problems.is_empty() {
-            Ok(layout.to_string())
-        } else {
-            Err(SetupError::typed(problems))
-        }
+        Ok(self.lawful_layout(text)?.to_string())
     }
 
     /// A room keeps a seat's layout (the same text for every seat) and starts its game with
     /// the seat's deployment string of §11.4, the only deployment `play` reads (§15.3.1).
     fn setup_action(&self, seat: Seat, text: &str) -> Result<String, SetupError> {
-        let layout =
-            Layout::read(self.check_setup(seat, text)?.as_str()).map_err(SetupError::typed)?;
-        let deployment = layout.deployment(seat).map_err(SetupError::all)?;
+        let deployment = self
+            .lawful_layout(text)?
+            .deployment(seat)
+            .map_err(SetupError::all)?;
         Ok(crate::notation::action_text(&Action::Deploy(Box::new(
             deployment,
         ))))
@@ -150,12 +145,7 @@ impl ClientGame for Siguo {
                 })
         };
         let swapped = layout.swapped(place(a)?, place(b)?);
-        let problems = swapped.faults(self.rules());
-        if problems.is_empty() {
-            Ok(swapped.to_string())
-        } else {
-            Err(SetupError::typed(problems))
-        }
+        Ok(self.lawful(swapped)?.to_string())
     }
 
     fn setup_view(&self, seat: Seat, text: &str) -> Result<SetupUi, SetupError> {
@@ -170,6 +160,23 @@ impl ClientGame for Siguo {
     fn timeout_rule(&self) -> TimeoutRule {
         TimeoutRule::PlayForSeat {
             limit: TIMEOUT_LIMIT,
+        }
+    }
+}
+
+impl Siguo {
+    /// The layout `text`, if it is well formed and breaks no rule of §4.2.
+    fn lawful_layout(&self, text: &str) -> Result<Layout, SetupError> {
+        self.lawful(Layout::read(text).map_err(SetupError::typed)?)
+    }
+
+    /// `layout`, if it breaks no rule of §4.2; otherwise every rule it breaks.
+    fn lawful(&self, layout: Layout) -> Result<Layout, SetupError> {
+        let problems = layout.faults(self.rules());
+        if problems.is_empty() {
+            Ok(layout)
+        } else {
+            Err(SetupError::typed(problems))
         }
     }
 }
