@@ -3,11 +3,12 @@
 //! Every room waits for its action to be stored before it acknowledges or broadcasts it. Written
 //! one transaction each, a busy server spends its database on commits: one disk flush per action
 //! on SQLite, one round trip and commit per action (and a pooled connection) on PostgreSQL. So
-//! the store hands every append to one writer task, which takes all the appends waiting at that
-//! moment (up to [`MAX_BATCH`]), writes them in one transaction and answers each room only after
-//! the commit. Nothing waits for a batch to fill: an append that finds the writer idle is
-//! written at once, and the appends that arrive during a commit form the next batch. Durability
-//! is unchanged — an action is acknowledged only once its transaction is committed.
+//! the store hands every append to one writer task, which takes all the appends waiting when a
+//! writer is free (up to [`MAX_BATCH`]; SQLite has one writer, PostgreSQL four), writes them in
+//! one transaction and answers each room only after the commit. Nothing waits for a batch to
+//! fill: an append that finds a writer idle is written at once, and the appends that arrive
+//! during a commit form the next batch. Durability is unchanged — an action is acknowledged
+//! only once its transaction is committed.
 //!
 //! Each append keeps its own checks (the game is playing, the number is the next one): a refused
 //! append writes nothing and does not disturb the others in its batch. If the transaction itself
