@@ -205,7 +205,8 @@ pub trait DynGame: Send + Sync {
     /// [`GameError::NotAtChanceNode`] elsewhere; the game is then unchanged.
     fn roll_ui(&mut self) -> Result<PlayedUi, GameError>;
 
-    /// The named seat's listed actions now as the clicks that make them, sorted by action.
+    /// The named seat's listed actions now as the clicks that make them: one choice per
+    /// action of [`DynGame::legal_actions`], in its order (empty when the actions are unlisted).
     ///
     /// # Errors
     /// [`GameError::UnknownSeat`] if no seat in play has this name.

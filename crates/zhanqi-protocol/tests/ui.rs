@@ -127,3 +127,50 @@ fn a_seat_far_behind_estimates_its_standing_low_and_the_seat_ahead_high() {
     let even = even.unwrap().estimate("s", 11).unwrap();
     assert!(even.abs() < 0.2, "the same layouts on both sides: {even}");
 }
+
+/// The server lists a seat's actions once and takes its `legal` list from the choices, so the
+/// choices must be exactly the listed actions, in their order, in every game and mode.
+#[test]
+fn every_games_choices_are_its_listed_actions_in_order() {
+    for entry in Registry::standard().entries() {
+        for &mode in entry.modes() {
+            let mode = (!mode.is_empty()).then_some(mode);
+            for seed in 0..4 {
+                let Ok(mut game) = entry.new_game(mode, seed, &[]) else {
+                    continue;
+                };
+                for ply in 0..120_u64 {
+                    for seat in game.seat_names() {
+                        let choices = game.choices(seat).unwrap();
+                        let actions: Vec<String> =
+                            choices.into_iter().map(|choice| choice.action).collect();
+                        match game.legal_actions(seat).unwrap() {
+                            Choices::Listed(listed) => assert_eq!(
+                                actions,
+                                listed,
+                                "{} {mode:?} seed {seed} ply {ply} seat {seat}",
+                                entry.name()
+                            ),
+                            Choices::Unlisted => assert!(actions.is_empty()),
+                        }
+                    }
+                    let mover = match game.to_act() {
+                        zhanqi_protocol::Turn::Seats(seats) => seats[0],
+                        zhanqi_protocol::Turn::Chance => {
+                            game.roll().unwrap();
+                            continue;
+                        }
+                        zhanqi_protocol::Turn::Over => break,
+                    };
+                    let action = match game.legal_actions(mover).unwrap() {
+                        Choices::Listed(actions) => {
+                            actions[usize::try_from(seed ^ ply).unwrap() % actions.len()].clone()
+                        }
+                        Choices::Unlisted => game.random_unlisted(mover, seed ^ ply).unwrap(),
+                    };
+                    game.play(mover, &action).unwrap();
+                }
+            }
+        }
+    }
+}

@@ -273,18 +273,19 @@ pub fn room_state(room: &Room, user: Option<UserId>) -> RoomState {
     };
     let (legal, choices, can, editor) = match (&room.game, you, room.phase) {
         (Some(game), Some(seat), Phase::Playing) => {
-            // One listing serves both: the actions when listed, the editor when too many.
-            let (legal, editor) = match game.legal_actions(seat) {
-                Ok(Choices::Listed(actions)) => (actions, None),
-                Ok(Choices::Unlisted) => (Vec::new(), game.setup_editor(seat)),
-                _ => (Vec::new(), None),
+            // One listing serves both: the choices are the listed actions, one each, in the
+            // same order; only a seat with none asks whether its choice is too large to list.
+            let choices = game.choices(seat).unwrap_or_default();
+            let (legal, editor) = if choices.is_empty() {
+                match game.legal_actions(seat) {
+                    Ok(Choices::Unlisted) => (Vec::new(), game.setup_editor(seat)),
+                    _ => (Vec::new(), None),
+                }
+            } else {
+                let legal = choices.iter().map(|choice| choice.action.clone()).collect();
+                (legal, None)
             };
-            (
-                legal,
-                game.choices(seat).unwrap_or_default(),
-                can(game.as_ref(), seat),
-                editor,
-            )
+            (legal, choices, can(game.as_ref(), seat), editor)
         }
         _ => (Vec::new(), Vec::new(), Can::default(), None),
     };

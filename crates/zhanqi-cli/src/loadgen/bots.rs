@@ -2,16 +2,20 @@
 //! (so per-address limits meet one bot each), creating a room, sitting, getting ready with the
 //! server's layout and playing moves from the server's `legal` list at a person's pace.
 
+use std::borrow::Cow;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::WebSocketStream;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 use super::figures::Tally;
@@ -89,16 +93,12 @@ async fn open_game(plan: &Plan, bots: &mut [Bot; 2], creator: usize) -> Result<i
         bot.ok(json!({"type": "join", "room": room})).await?;
     }
     let seats: Vec<String> = bots[0]
-        .state_until(|state| state["seats"].is_array())
-        .await?["seats"]
-        .as_array()
-        .map(|seats| {
-            seats
-                .iter()
-                .filter_map(|seat| seat["seat"].as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default();
+        .state_until(|state| !state.seats.is_empty())
+        .await?
+        .seats
+        .iter()
+        .map(|seat| seat.seat.clone())
+        .collect();
     if seats.len() != 2 {
         return Err(problem("protocol")(format!(
             "{} {} has {} seats; the load generator plays two-seat modes",
@@ -117,19 +117,57 @@ async fn open_game(plan: &Plan, bots: &mut [Bot; 2], creator: usize) -> Result<i
     Ok(room)
 }
 
-/// The moves played in a room state once the game is on (the platform's `moves`).
-fn progress(state: &Value) -> Option<u64> {
-    (state["phase"] == "playing" || state["phase"] == "over")
-        .then(|| state["moves"].as_u64())
-        .flatten()
+/// What a bot reads of its room's state: the rest of the frame (the board, the clocks, the
+/// seats' players) is skipped while parsing, never built, so that the generator's CPU goes to
+/// sockets rather than to JSON trees (docs/benchmarks.md, "Capacity").
+#[derive(Debug, Default, Deserialize)]
+struct RoomState {
+    #[serde(default)]
+    phase: String,
+    #[serde(default)]
+    moves: Option<u64>,
+    #[serde(default)]
+    legal: Vec<String>,
+    #[serde(default)]
+    seats: Vec<SeatName>,
 }
 
-/// Whether the state says it is this receiver's turn, with moves to choose from.
-fn my_turn(state: &Value) -> bool {
-    state["phase"] == "playing"
-        && state["legal"]
-            .as_array()
-            .is_some_and(|legal| !legal.is_empty())
+/// A seat of the room state, by name only.
+#[derive(Debug, Deserialize)]
+struct SeatName {
+    seat: String,
+}
+
+impl RoomState {
+    /// The moves played once the game is on (the platform's `moves`).
+    fn progress(&self) -> Option<u64> {
+        (self.phase == "playing" || self.phase == "over")
+            .then_some(self.moves)
+            .flatten()
+    }
+
+    /// Whether it is this receiver's turn, with moves to choose from.
+    fn my_turn(&self) -> bool {
+        self.phase == "playing" && !self.legal.is_empty()
+    }
+}
+
+/// The fields a bot reads of any frame; `room` is a room state in a `room` frame and a room
+/// number in a `create`'s `ok`, so it stays raw until the frame's type says which.
+#[derive(Deserialize)]
+struct Head<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
+    #[serde(default)]
+    id: Option<u64>,
+    #[serde(default, borrow)]
+    room: Option<&'a RawValue>,
+}
+
+/// The room number a `room` frame's state carries.
+#[derive(Deserialize)]
+struct RoomId {
+    id: i64,
 }
 
 /// Plays one game to its end (or the plan's): the bot to move waits its pause, sends a random
@@ -143,18 +181,18 @@ async fn play_game(
 ) -> Result<(), Problem> {
     let mut known = 0;
     loop {
-        let caught_up = |state: &Value| progress(state).is_some_and(|moves| moves >= known);
+        let caught_up = |state: &RoomState| state.progress().is_some_and(|moves| moves >= known);
         let first = bots[0].state_until(caught_up).await?;
         let second = bots[1].state_until(caught_up).await?;
-        if progress(&first) != progress(&second) {
-            known = progress(&first).max(progress(&second)).unwrap_or(known);
+        if first.progress() != second.progress() {
+            known = first.progress().max(second.progress()).unwrap_or(known);
             continue;
         }
-        if first["phase"] == "over" {
+        if first.phase == "over" {
             plan.tally.game_finished();
             return Ok(());
         }
-        let mover = match (my_turn(&first), my_turn(&second)) {
+        let mover = match (first.my_turn(), second.my_turn()) {
             (true, false) => 0,
             (false, true) => 1,
             _ => {
@@ -164,9 +202,8 @@ async fn play_game(
             }
         };
         let state = if mover == 0 { first } else { second };
-        let legal = state["legal"].as_array().cloned().unwrap_or_default();
-        let action = legal[dice.random_range(0..legal.len())].clone();
-        let moves = progress(&state).unwrap_or(known);
+        let action = state.legal[dice.random_range(0..state.legal.len())].clone();
+        let moves = state.progress().unwrap_or(known);
         let pause = Duration::from_millis(dice.random_range(plan.pace_ms.0..=plan.pace_ms.1));
         let woken = Instant::now() + pause;
         if woken >= plan.stop_at {
@@ -184,7 +221,7 @@ async fn play_game(
             .send(json!({"type": "act", "room": room, "action": action}))
             .await?;
         bots[1 - mover]
-            .state_until(|state| progress(state).is_some_and(|seen| seen > moves))
+            .state_until(|state| state.progress().is_some_and(|seen| seen > moves))
             .await?;
         let round_trip = sent.elapsed();
         let answer = bots[mover].answer(id).await?;
@@ -212,7 +249,7 @@ struct Bot {
     ws: WebSocketStream<TcpStream>,
     next_id: u64,
     room: Option<i64>,
-    state: Value,
+    state: Arc<RoomState>,
 }
 
 impl Bot {
@@ -249,11 +286,14 @@ impl Bot {
             ws,
             next_id: 1,
             room: None,
-            state: Value::Null,
+            state: Arc::default(),
         };
         let hello = bot.frame().await?;
-        if hello["type"] != "hello" {
-            return Err(problem("protocol")(format!("the first frame was {hello}")));
+        if hello.kind != "hello" {
+            return Err(problem("protocol")(format!(
+                "the first frame was {}",
+                hello.text.as_str()
+            )));
         }
         Ok(bot)
     }
@@ -270,7 +310,7 @@ impl Bot {
     }
 
     /// The next text frame; a `room` frame of the followed room is kept as its state.
-    async fn frame(&mut self) -> Result<Value, Problem> {
+    async fn frame(&mut self) -> Result<Frame, Problem> {
         loop {
             let message = tokio::time::timeout(PATIENCE, self.ws.next())
                 .await
@@ -278,22 +318,31 @@ impl Bot {
                 .ok_or_else(|| problem("socket")("the server closed the socket".to_owned()))?
                 .map_err(|error| problem("socket")(error.to_string()))?;
             if let Message::Text(text) = message {
-                let frame: Value = serde_json::from_str(text.as_str())
+                let head: Head<'_> = serde_json::from_str(text.as_str())
                     .map_err(|error| problem("protocol")(error.to_string()))?;
-                if frame["type"] == "room" && frame["room"]["id"].as_i64() == self.room {
-                    self.state = frame["room"].clone();
+                if head.kind == "room"
+                    && let Some(room) = head.room
+                    && serde_json::from_str::<RoomId>(room.get()).ok().map(|room| room.id)
+                        == self.room
+                {
+                    self.state = Arc::new(
+                        serde_json::from_str(room.get())
+                            .map_err(|error| problem("protocol")(error.to_string()))?,
+                    );
                 }
-                return Ok(frame);
+                let (kind, id) = (head.kind.into_owned(), head.id);
+                return Ok(Frame { kind, id, text });
             }
         }
     }
 
-    /// The `ok` or `error` answering command `id`.
+    /// The `ok` or `error` answering command `id`, parsed whole (it is small).
     async fn answer(&mut self, id: u64) -> Result<Value, Problem> {
         loop {
             let frame = self.frame().await?;
-            if (frame["type"] == "ok" || frame["type"] == "error") && frame["id"] == json!(id) {
-                return Ok(frame);
+            if (frame.kind == "ok" || frame.kind == "error") && frame.id == Some(id) {
+                return serde_json::from_str(frame.text.as_str())
+                    .map_err(|error| problem("protocol")(error.to_string()));
             }
         }
     }
@@ -312,12 +361,22 @@ impl Bot {
     }
 
     /// The room's state once it satisfies `wanted` (the kept one, or the next that does).
-    async fn state_until(&mut self, wanted: impl Fn(&Value) -> bool) -> Result<Value, Problem> {
+    async fn state_until(
+        &mut self,
+        wanted: impl Fn(&RoomState) -> bool,
+    ) -> Result<Arc<RoomState>, Problem> {
         while !wanted(&self.state) {
             self.frame().await?;
         }
-        Ok(self.state.clone())
+        Ok(Arc::clone(&self.state))
     }
+}
+
+/// A frame's type and command number, with its text for the rare frame read whole.
+struct Frame {
+    kind: String,
+    id: Option<u64>,
+    text: Utf8Bytes,
 }
 
 /// Signs in a guest from `from`: its session cookie (`name=value`).
