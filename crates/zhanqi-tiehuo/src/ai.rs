@@ -1,15 +1,16 @@
 //! 铁与火 for the AI: its [`AiGame`] implementation, [`TiehuoEvaluator`] (the combat value each
-//! side still fields, weighed by damage, cut-off and firepower, with logistics slack and supply)
-//! and the AI's deployment within logistics.
+//! side still fields, weighed by damage, cut-off and firepower, with logistics slack and supply),
+//! the fog turns it never plays (a turn that can change nothing, docs/tiehuo.md) and the AI's
+//! deployment within logistics.
 
 use zhanqi_core::ai::{AiGame, Evaluator, Observation, outcome_values};
 use zhanqi_core::{BySeat, Game, GameRng, Seat};
 
 use crate::action::Action;
-use crate::cards::{AttackOption, Range};
+use crate::cards::{Ability, AttackOption, Range};
 use crate::catalog::CardIndex;
-use crate::state::{Phase, Tiehuo};
-use crate::token::{BattleCard, Player};
+use crate::state::{Focus, Pending, Phase, Tiehuo};
+use crate::token::{BattleCard, Class, FocusMark, Player};
 
 /// What a point of expected damage a round is worth against a point of combat value held.
 const FIREPOWER: f32 = 0.6;
@@ -107,11 +108,19 @@ impl TiehuoEvaluator {
 }
 
 impl Evaluator<Tiehuo> for TiehuoEvaluator {
+    /// A fog turn that changes nothing ([`Tiehuo::idle_turn`]) is worth a loss to the player
+    /// taking it: every other choice of that player (`done`, or `end` in a wait, is always
+    /// among them) leads to a state worth more unless it loses at once, so a search over this
+    /// evaluator never takes such a turn, and a game between such players ends (docs/tiehuo.md).
     fn evaluate(&self, state: &Tiehuo) -> BySeat<f32> {
         if let Some(outcome) = state.outcome() {
             return outcome_values(&outcome);
         }
-        let value = TiehuoEvaluator::first_player_value(state);
+        let value = match state.idle_turn() {
+            Some(Player::One) => -1.0,
+            Some(Player::Two) => 1.0,
+            None => TiehuoEvaluator::first_player_value(state),
+        };
         BySeat::from_fn(|seat| match Player::of_seat(seat) {
             Some(Player::One) => value,
             Some(Player::Two) => -value,
@@ -121,6 +130,132 @@ impl Evaluator<Tiehuo> for TiehuoEvaluator {
 }
 
 impl Tiehuo {
+    /// The player taking a fog turn that changes nothing (8.1, 8.4): no attack, no card
+    /// turned face up, no new mark `m`, no focus declared (a wait turn included: it only uses
+    /// up one turn of the wait). Either the last action ended such a turn, or the player to act is inside a
+    /// turn that has changed nothing yet and can change nothing more: a face-up card named in
+    /// round 1 with no usable option, whose only designations are enemy classes of cards
+    /// marked `m` that camouflage keeps face down again; or a declaration with no own
+    /// face-down card, no designation that can turn anything over and no target enough
+    /// participants, joined or free to join, can reach. The rules allow such turns again and
+    /// again (docs/tiehuo.md, "A turn that changes nothing"); the AI never takes one.
+    #[must_use]
+    pub fn idle_turn(&self) -> Option<Player> {
+        if self.quiet_turn.is_some() {
+            return self.quiet_turn;
+        }
+        let player = self.turn?;
+        if !self.fog() || self.phase != Phase::Play || self.turn_changed {
+            return None;
+        }
+        self.rest_of_turn_changes_nothing(player).then_some(player)
+    }
+
+    /// Whether whatever `player` does from here, the rest of its fog turn changes nothing.
+    fn rest_of_turn_changes_nothing(&self, player: Player) -> bool {
+        match (&self.pending, &self.focus) {
+            (Pending::Named { card, flips, flip }, _) => {
+                let drawn_in_vain = flip.is_none_or(|(side, class)| {
+                    self.designation_changes_nothing(player, side, class, Some(card))
+                });
+                drawn_in_vain
+                    && !self.named_has_option(player, card)
+                    && self
+                        .designations(player, card, *flips)
+                        .into_iter()
+                        .all(|(side, class)| {
+                            self.designation_changes_nothing(player, side, class, Some(card))
+                        })
+            }
+            (Pending::Flip(side, class), Focus::Declare { opts, .. }) => {
+                self.designation_changes_nothing(player, *side, *class, None)
+                    && self.declaration_is_futile(player, true, opts)
+            }
+            (
+                Pending::None,
+                Focus::Declare {
+                    flip: Some(used),
+                    opts,
+                },
+            ) => self.declaration_is_futile(player, *used, opts),
+            _ => false,
+        }
+    }
+
+    /// Whether a designation of `side`'s `class` by `player` (by the named card `named`, or by a
+    /// focus declaration when `None`) surely leaves every card as it is: an enemy class of
+    /// cards already marked `m`, each still camouflaged, in round 1, by a designator without
+    /// active reconnaissance (§13.2). Any other designation turns a card face up or marks it.
+    fn designation_changes_nothing(
+        &self,
+        player: Player,
+        side: Player,
+        class: Class,
+        named: Option<&BattleCard>,
+    ) -> bool {
+        side != player
+            && self.round == 1
+            && class.marked
+            && named.is_none_or(|x| !self.active(player, x, Ability::Reconnaissance))
+            && self.players[side.index()]
+                .battle
+                .iter()
+                .filter(|c| self.in_class(c, class))
+                .all(|c| self.active(side, c, Ability::Camouflage))
+    }
+
+    /// 8.4: whether a fog declaration can still change anything: a participant still choosing
+    /// its option was just turned face up; an own face-down class turns a card over; a
+    /// designation may; a target that enough participants, joined or still free to join, can
+    /// reach declares the focus.
+    fn declaration_is_futile(&self, player: Player, designated: bool, opts: &[Option<u8>]) -> bool {
+        if opts.iter().any(Option::is_none) || self.has_face_down(player) {
+            return false;
+        }
+        let enemy = player.other();
+        if !designated
+            && self
+                .classes(enemy)
+                .into_iter()
+                .any(|class| !self.designation_changes_nothing(player, enemy, class, None))
+        {
+            return false;
+        }
+        let own = &self.players[player.index()].battle;
+        let min = self.options.focus_min_participants as usize;
+        !self.players[enemy.index()].battle.iter().any(|target| {
+            if target.face_down || !self.traits(target.card).is_battle() {
+                return false;
+            }
+            let reaching = own
+                .iter()
+                .filter(|c| {
+                    let attacks = self.card(c.card).attacks();
+                    match c.focus {
+                        FocusMark::Participant(n) => opts
+                            .get(usize::from(n) - 1)
+                            .copied()
+                            .flatten()
+                            .is_some_and(|k| {
+                                self.legal_target(player, c, &attacks[usize::from(k) - 1], target)
+                            }),
+                        FocusMark::None => {
+                            !c.face_down
+                                && self.can_attack(player, c)
+                                && attacks.iter().any(|o| {
+                                    !o.heals()
+                                        && o.logistics_cost == 0
+                                        && self.legal_target(player, c, o, target)
+                                })
+                        }
+                        FocusMark::Target => false,
+                    }
+                })
+                .count();
+            reaching >= min
+        })
+    }
+
     /// A card's best firepower.
     fn best_firepower(&self, index: CardIndex) -> f32 {
         self.card(index)

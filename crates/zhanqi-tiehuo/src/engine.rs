@@ -30,6 +30,7 @@ impl Tiehuo {
     /// Plays an action known to be legal. `player` is the seat that sends it (ignored for
     /// chance outcomes).
     pub(crate) fn play(&mut self, player: Player, action: &Action) {
+        self.quiet_turn = None;
         match action {
             Action::Concede => self.game_over(Some(player.other()), Reason::Concede),
             Action::Environment(face) => {
@@ -217,6 +218,7 @@ impl Tiehuo {
 
     /// 7.3 from step 2: pay the cost, then the target count.
     fn start_attack(&mut self, player: Player, attacker: BattleCard, option: u8) {
+        self.turn_changed = true;
         let o = Self::option_of(&self.catalog, &attacker, option);
         if let Some(l) = &mut self.players[player.index()].logistics {
             *l -= i32::from(o.logistics_cost);
@@ -421,6 +423,7 @@ impl Tiehuo {
             }
             if self.can_act(player) {
                 self.turn = Some(player);
+                self.turn_changed = false;
                 return;
             }
             self.players[player.index()].flag = Flag::Done;
@@ -627,6 +630,8 @@ impl Tiehuo {
         if left == 0 || self.players[opponent.index()].flag == Flag::Done || !self.can_act(opponent)
         {
             self.start_resolution();
+        } else {
+            self.turn_changed = false;
         }
     }
 
@@ -696,11 +701,19 @@ impl Tiehuo {
     /// A turn (or wait turn) ends without an attack (8.1).
     fn end_turn_without_attack(&mut self) {
         self.pending = Pending::None;
+        let player = self.turn_player();
+        self.note_quiet_turn(player);
         if matches!(self.focus, Focus::Wait { .. }) {
             self.wait_turn_start();
         } else {
-            let player = self.turn_player();
             self.pass_turn(player);
+        }
+    }
+
+    /// Records that `player`'s turn ends without having changed the position, if so.
+    fn note_quiet_turn(&mut self, player: Player) {
+        if !self.turn_changed {
+            self.quiet_turn = Some(player);
         }
     }
 
@@ -779,6 +792,7 @@ impl Tiehuo {
                 c.face_down = false;
                 c.marked = false;
                 let drawn = *c;
+                self.turn_changed = true;
                 self.resort_card(player, index);
                 if matches!(self.focus, Focus::Declare { .. }) {
                     self.pending = Pending::None;
@@ -828,6 +842,9 @@ impl Tiehuo {
         };
         let drawn = self.players[side.index()].battle[index];
         let fails = may_fail && self.round == 1 && self.active(side, &drawn, Ability::Camouflage);
+        if !(fails && drawn.marked) {
+            self.turn_changed = true;
+        }
         let c = &mut self.players[side.index()].battle[index];
         if fails {
             c.marked = true;
@@ -885,6 +902,7 @@ impl Tiehuo {
 
     fn cancel_declaration(&mut self) {
         let player = self.turn_player();
+        self.note_quiet_turn(player);
         self.focus = Focus::None;
         self.pending = Pending::None;
         self.clear_focus_marks();
@@ -931,6 +949,7 @@ impl Tiehuo {
             self.move_to_place(enemy, index);
         }
         let opts: Vec<u8> = kept.iter().map(|&(_, k)| k).collect();
+        self.turn_changed = true;
         self.focus = Focus::Wait {
             left: opts.len() as u8,
             opts,

@@ -1063,6 +1063,8 @@ impl Tiehuo {
             focus: Focus::None,
             pending: Pending::None,
             derived: Default::default(),
+            turn_changed: false,
+            quiet_turn: None,
         }
     }
 }

@@ -258,6 +258,14 @@ pub struct Tiehuo {
     /// What the rules read again and again of each battle deck, kept up to date by
     /// [`Tiehuo::sort_battle`] and [`Tiehuo::refresh`] (debug builds check every read).
     pub(crate) derived: [Derived; 2],
+    /// Whether the turn under way has changed the position yet: an attack, a card turned face
+    /// up, a new mark `m`, a declared focus. Not part of the position (§17.3).
+    pub(crate) turn_changed: bool,
+    /// The player whose turn the last action ended without changing the position (8.1, 8.4),
+    /// until the next action. Not part of the position (§17.3): the AI
+    /// reads it so as never to take such a turn (docs/tiehuo.md, "A turn that changes
+    /// nothing").
+    pub(crate) quiet_turn: Option<Player>,
 }
 
 /// What the rules read of a battle deck at every listing: Σ effective logistics (7.6), the

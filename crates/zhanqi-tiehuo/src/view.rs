@@ -148,6 +148,8 @@ impl Tiehuo {
     pub fn determinized(&self, observer: Seat, rng: &mut GameRng) -> Tiehuo {
         let mut game = self.clone();
         game.rng = GameRng::from_seed(rng.next_seed());
+        // The last action's quiet turn says nothing about the choice the observer now makes.
+        game.quiet_turn = None;
         let Some(me) = Player::of_seat(observer) else {
             return game;
         };
