@@ -93,7 +93,13 @@ pub async fn drain(app: &AppState) {
     while app.connections.open() > 0 && Instant::now() < until {
         tokio::time::sleep(SOCKETS_POLL).await;
     }
-    app.bus.flush().await;
+    // Bounded: with NATS down, what waits for it is lost anyway.
+    if tokio::time::timeout(crate::ws::CLOSE_PATIENCE, app.bus.flush())
+        .await
+        .is_err()
+    {
+        tracing::warn!("draining: NATS did not take the last messages in time");
+    }
     tracing::info!(
         "draining: done in {:.3} s, {} sockets still open",
         started.elapsed().as_secs_f64(),

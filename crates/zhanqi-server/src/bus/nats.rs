@@ -655,7 +655,7 @@ impl NatsBus {
         self.publish_lobby(app).await;
         let targets = self.hand_over_targets(app);
         let rooms = app.rooms.handles();
-        if targets.is_empty() {
+        if targets.is_empty() && !rooms.is_empty() {
             tracing::warn!(
                 "draining with no other node to hand {} rooms to: they are released for the next node that starts",
                 rooms.len()
