@@ -1,6 +1,7 @@
 // The WebSocket half of the protocol (docs/wire-protocol.md §3): one connection per page
 // load, commands answered by `ok`/`error` with the same id, pushed messages handed to
-// listeners by type. A dropped connection is reopened with a growing delay; listeners of
+// listeners by type. A dropped connection is reopened with a growing delay (at once after a
+// 1012 close: the server is draining and its rooms went elsewhere); listeners of
 // `hello` learn of every (re)connection, so the room page can join again and find its seat.
 
 /** @typedef {import('./protocol.js').ServerMessage} ServerMessage */
@@ -54,7 +55,7 @@ export class Connection {
       socket.addEventListener('error', () => reject(new Error('websocket error')));
     });
     socket.addEventListener('message', (event) => this.receive(event.data));
-    socket.addEventListener('close', () => this.dropped(socket));
+    socket.addEventListener('close', (event) => this.dropped(socket, event.code));
     return this.opened;
   }
 
@@ -128,8 +129,12 @@ export class Connection {
     this.emit(message);
   }
 
-  /** @param {WebSocket} socket */
-  dropped(socket) {
+  /**
+   * @param {WebSocket} socket
+   * @param {number} [code]  the close code: 1012 is a server restarting (draining), whose
+   *   rooms already went to another server: reconnect at once, a little spread out
+   */
+  dropped(socket, code) {
     if (socket !== this.socket) return;
     for (const waiting of this.pending.values()) {
       waiting.reject(new CommandError('disconnected', 'The connection to the server was lost.'));
@@ -138,8 +143,9 @@ export class Connection {
     this.socket = null;
     if (this.closedOnPurpose) return;
     this.emit({ type: 'status', code: 'down' });
-    const delay = this.retryDelay;
-    this.retryDelay = Math.min(this.retryDelay * 2, 8000);
+    const restarting = code === 1012;
+    const delay = restarting ? 50 + Math.floor(Math.random() * 250) : this.retryDelay;
+    if (!restarting) this.retryDelay = Math.min(this.retryDelay * 2, 8000);
     setTimeout(() => {
       if (!this.closedOnPurpose && !this.socket) this.open().catch(() => {});
     }, delay);

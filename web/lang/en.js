@@ -153,6 +153,7 @@ export const en = {
   refusal_not_seated: 'You hold no seat in this room.',
   refusal_not_signed_in: 'Sign in first, as a guest or with an account.',
   refusal_rate_limited: 'Too many requests at once; wait a minute and try again.',
+  refusal_room_moving: 'This room is moving to another server; send that again in a moment.',
   refusal_room_unavailable: 'The server running this room did not answer; try again in a moment.',
   refusal_seat_taken: 'This seat is taken.',
   refusal_server_busy: 'The server is full right now; try again in a minute.',

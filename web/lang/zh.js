@@ -154,6 +154,7 @@ export const zh = {
   refusal_not_seated: '你在这个房间里没有座位。',
   refusal_not_signed_in: '请先登录(游客或账号均可)。',
   refusal_rate_limited: '请求太频繁,请等一分钟再试。',
+  refusal_room_moving: '这个房间正在转到另一台服务器,请稍后再发一次。',
   refusal_room_unavailable: '运行这个房间的服务器没有回应,请稍后再试。',
   refusal_seat_taken: '这个座位已有人。',
   refusal_server_busy: '服务器现在已满,请一分钟后再试。',

@@ -12,6 +12,7 @@ mod common;
 mod connections;
 mod crash;
 mod deck_files;
+mod drain;
 mod draws;
 mod first_player;
 mod fuzz_frames;

@@ -21,7 +21,7 @@ use zhanqi_server::ServerConfig;
 const LEASE_SECONDS: f64 = 1.5;
 
 /// The PostgreSQL and NATS URLs, or `None` (with a loud message) when the cluster tests skip.
-fn cluster_services() -> Option<(String, String)> {
+pub(crate) fn cluster_services() -> Option<(String, String)> {
     let variable = |name: &str| std::env::var(name).ok().filter(|value| !value.is_empty());
     match (
         variable("ZHANQI_TEST_DATABASE_URL"),
@@ -40,7 +40,7 @@ fn cluster_services() -> Option<(String, String)> {
 }
 
 /// A name no other test run uses: the PostgreSQL schema and the NATS subject prefix.
-fn unique_name() -> String {
+pub(crate) fn unique_name() -> String {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -54,14 +54,14 @@ fn unique_name() -> String {
 }
 
 /// A schema of its own, dropped at the end.
-struct Schema {
+pub(crate) struct Schema {
     base: String,
     name: String,
     url: String,
 }
 
 impl Schema {
-    async fn create(base: &str) -> Schema {
+    pub(crate) async fn create(base: &str) -> Schema {
         let name = unique_name();
         let mut admin = PgConnection::connect(base).await.expect("reach PostgreSQL");
         sqlx::query(&format!("CREATE SCHEMA {name}"))
@@ -77,7 +77,7 @@ impl Schema {
         }
     }
 
-    async fn drop(self) {
+    pub(crate) async fn drop(self) {
         let mut admin = PgConnection::connect(&self.base)
             .await
             .expect("reach PostgreSQL");
@@ -90,7 +90,7 @@ impl Schema {
 }
 
 /// A node of the test cluster.
-fn node(schema: &Schema, nats: &str, prefix: &str, name: &str) -> ServerConfig {
+pub(crate) fn node(schema: &Schema, nats: &str, prefix: &str, name: &str) -> ServerConfig {
     let mut config = config(&Database::sqlite());
     config.database_url = schema.url.clone();
     config.nats_url = Some(nats.to_owned());
@@ -102,7 +102,13 @@ fn node(schema: &Schema, nats: &str, prefix: &str, name: &str) -> ServerConfig {
 
 /// Plays `count` moves from move number `moves` on, each by the seat to move, and returns the
 /// new move number. Every move is acknowledged (`ok`) before the next.
-async fn play(room: i64, a: &mut Socket, b: &mut Socket, mut moves: u64, count: u64) -> u64 {
+pub(crate) async fn play(
+    room: i64,
+    a: &mut Socket,
+    b: &mut Socket,
+    mut moves: u64,
+    count: u64,
+) -> u64 {
     for _ in 0..count {
         let at = |state: &Value| state["view"]["moves"] == json!(moves);
         let state_a = a.room_until(at).await;
@@ -150,7 +156,7 @@ async fn until_taken_over(socket: &mut Socket, message: Value) -> Value {
     panic!("no node took the room over");
 }
 
-fn metric(text: &str, name: &str) -> f64 {
+pub(crate) fn metric(text: &str, name: &str) -> f64 {
     text.lines()
         .filter(|line| line.starts_with(name))
         .filter_map(|line| line.rsplit(' ').next()?.parse::<f64>().ok())

@@ -10,6 +10,7 @@
 pub mod nats;
 
 use std::future::Future;
+use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 use serde_json::Value;
@@ -19,7 +20,7 @@ use zhanqi_store::GameId;
 use crate::error::ApiError;
 use crate::lease;
 use crate::metrics;
-use crate::room::{Outbox, Person, Request, RoomHandle};
+use crate::room::{Outbox, Person, ROOM_MOVING, Request, RoomHandle, Watcher};
 use crate::state::AppState;
 
 /// The code of a visit that found no node running the room (it may be taken over).
@@ -67,7 +68,17 @@ pub trait Bus: Send + Sync + 'static {
 
     /// This node's connections that watched `room` on another node, now that this node took it
     /// over: they join it here.
-    fn adopt(&self, room: GameId) -> Vec<(u64, Person, Outbox)>;
+    fn adopt(&self, room: GameId) -> Vec<Watcher>;
+
+    /// Hands every room this node runs to the other live nodes (a drain); how many went.
+    fn hand_over_rooms<'a>(&'a self, _app: &'a AppState) -> BoxFuture<'a, usize> {
+        Box::pin(async { 0 })
+    }
+
+    /// Sends whatever waits to be sent to the other nodes (before the process ends).
+    fn flush(&self) -> BoxFuture<'_, ()> {
+        Box::pin(async {})
+    }
 
     /// Tells the other nodes that the session whose token hashes to `session` signed out, so
     /// that they close its sockets as this node closes its own.
@@ -102,17 +113,66 @@ impl Bus for LocalBus {
         Box::pin(async move { Err(no_room(room)) })
     }
 
-    fn adopt(&self, _room: GameId) -> Vec<(u64, Person, Outbox)> {
+    fn adopt(&self, _room: GameId) -> Vec<Watcher> {
         Vec::new()
     }
 }
 
+/// How long a visit to a room moving to another node is sent again before the client is told
+/// to send it again itself (a drain hands a room over in milliseconds).
+const MOVING_PATIENCE: Duration = Duration::from_secs(10);
+
+/// How long a visit to a room whose lease another node holds, though no node answers for it,
+/// is sent again: the node that just took it over is still subscribing.
+const OWNER_PATIENCE: Duration = Duration::from_secs(2);
+
+/// The pause before a visit is sent again.
+const VISIT_AGAIN: Duration = Duration::from_millis(20);
+
 /// Carries a visit to `room`: to its actor on this node, or over the bus; a room nobody runs
-/// any more (its node died) is taken over here first when its lease has lapsed.
+/// any more (its node died) is taken over here first when its lease has lapsed. A visit the
+/// room did not carry out because it is moving to another node is sent again, so that the
+/// connection's command is done once, on the new node.
 ///
 /// # Errors
-/// The room's refusal, `no_room`, or `room_unavailable` while a dead node's lease runs out.
+/// The room's refusal, `no_room`, `room_moving` if the room did not arrive anywhere in time,
+/// or `room_unavailable` while a dead node's lease runs out.
 pub async fn visit(
+    app: &AppState,
+    room: GameId,
+    conn: u64,
+    person: &Person,
+    visit: Visit,
+) -> Result<Value, ApiError> {
+    let started = tokio::time::Instant::now();
+    loop {
+        let answer = visit_once(app, room, conn, person, visit.clone()).await;
+        let patience = match &answer {
+            _ if matches!(visit, Visit::Disconnect) => break answer,
+            Err(error) if error.code == ROOM_MOVING => MOVING_PATIENCE,
+            Err(error) if error.code == NO_OWNER => OWNER_PATIENCE,
+            _ => break answer,
+        };
+        if started.elapsed() >= patience {
+            break answer.map_err(|error| match error.code {
+                NO_OWNER => ApiError::new(
+                    "room_unavailable",
+                    format!(
+                        "the server running room {} stopped; another takes it over within {} seconds, try again then",
+                        room.0, app.config.lease_seconds
+                    ),
+                ),
+                _ => error,
+            });
+        }
+        metrics::visit_again();
+        tokio::time::sleep(VISIT_AGAIN).await;
+    }
+}
+
+/// One try of [`visit`]: [`NO_OWNER`] when no node answers for the room and another node holds
+/// its lease.
+async fn visit_once(
     app: &AppState,
     room: GameId,
     conn: u64,
@@ -129,11 +189,8 @@ pub async fn visit(
         Err(error) if error.code == NO_OWNER => {
             if !lease::take_over(app, room).await? {
                 return Err(ApiError::new(
-                    "room_unavailable",
-                    format!(
-                        "the server running room {} stopped; another takes it over within {} seconds, try again then",
-                        room.0, app.config.lease_seconds
-                    ),
+                    NO_OWNER,
+                    format!("no node answers for room {}", room.0),
                 ));
             }
             let handle = app.rooms.get(room).ok_or_else(|| no_room(room))?;
@@ -176,7 +233,10 @@ pub fn run_room(
             tokio::select! {
                 () = actor => app.bus.release(room).await,
                 () = serve => {
-                    tracing::warn!("another node took the lease of room {}; it stops here", room.0);
+                    if !app.draining.is_on() {
+                        tracing::warn!("another node took the lease of room {}; it stops here", room.0);
+                        metrics::lease_change("lost");
+                    }
                     app.rooms.remove(room);
                 }
             }

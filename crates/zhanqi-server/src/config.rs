@@ -121,6 +121,12 @@ pub struct ServerConfig {
     #[arg(long, env = "ZHANQI_LEASE_SECONDS", default_value_t = 15.0)]
     pub lease_seconds: f64,
 
+    /// Seconds a cluster node stopping (SIGTERM, Ctrl-C) may take to hand its rooms to the
+    /// other nodes and close its sockets; a room not handed over by then is taken over when
+    /// its lease lapses. A single node stops at once.
+    #[arg(long, env = "ZHANQI_DRAIN_SECONDS", default_value_t = 30.0)]
+    pub drain_seconds: f64,
+
     /// Proxies (IP addresses or CIDR blocks) whose `X-Forwarded-For`, `Forwarded` and
     /// `X-Forwarded-Proto` are believed; unset, every such header is ignored.
     #[arg(
@@ -197,6 +203,7 @@ impl ServerConfig {
             nats_prefix: "zq".to_owned(),
             node_id: None,
             lease_seconds: 15.0,
+            drain_seconds: 30.0,
             trusted_proxies: Vec::new(),
             secure_cookies: false,
             outbox_frames: 256,
@@ -207,5 +214,39 @@ impl ServerConfig {
             ws_per_user: 8,
             ws_per_address: 64,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Args;
+
+    use super::ServerConfig;
+
+    /// docs/operations.md lists every setting, by its flag and its environment variable.
+    #[test]
+    fn the_operations_guide_lists_every_setting() {
+        let guide = include_str!("../../../docs/operations.md");
+        let command = ServerConfig::augment_args(clap::Command::new("serve"));
+        let mut missing = Vec::new();
+        for argument in command.get_arguments() {
+            let flag = format!(
+                "`--{}`",
+                argument.get_long().expect("every setting is a flag")
+            );
+            let variable = argument
+                .get_env()
+                .map(|env| format!("`{}`", env.to_string_lossy()))
+                .expect("every setting is an environment variable");
+            for name in [flag, variable] {
+                if !guide.contains(&name) {
+                    missing.push(name);
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "docs/operations.md does not list {missing:?}"
+        );
     }
 }

@@ -112,6 +112,12 @@ impl Connections {
         })
     }
 
+    /// How many sockets are open.
+    #[must_use]
+    pub fn open(&self) -> usize {
+        self.lock().users.values().sum()
+    }
+
     /// Closes every socket opened with the session whose token hashes to `session`; how many.
     pub fn close_session(&self, session: &str, reason: &Close) -> usize {
         let outboxes: Vec<Outbox> = self

@@ -48,6 +48,7 @@ pub const CODES: &[&str] = &[
     "not_seated",
     "not_signed_in",
     "rate_limited",
+    "room_moving",
     "room_unavailable",
     "seat_taken",
     "server_busy",

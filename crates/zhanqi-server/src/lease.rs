@@ -7,7 +7,7 @@ use zhanqi_store::{GameId, GameStatus, UnixMillis};
 
 use crate::error::ApiError;
 use crate::metrics;
-use crate::room;
+use crate::room::{self, RoomHandle, Watcher};
 use crate::state::AppState;
 
 /// One takeover at a time in a process, so that a sweep and a visit racing for the same room
@@ -16,13 +16,31 @@ static TAKEOVER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// Runs `room` on this node if no node does: claims its lapsed lease, rebuilds it from the
 /// store and lets this node's connections that watched it elsewhere join it here. `false` if
-/// another node holds a live lease, or the room has finished or gone.
+/// another node holds a live lease, the room has finished or gone, or this node is draining.
 ///
 /// # Errors
 /// If the store fails or the log cannot be replayed.
 pub async fn take_over(app: &AppState, room: GameId) -> Result<bool, ApiError> {
+    take_over_with(app, room, Vec::new()).await
+}
+
+/// [`take_over`], with `arrivals` (other nodes' connections that watched the room on the node
+/// handing it over) watching it from the start.
+///
+/// # Errors
+/// If the store fails or the log cannot be replayed.
+pub async fn take_over_with(
+    app: &AppState,
+    room: GameId,
+    mut arrivals: Vec<Watcher>,
+) -> Result<bool, ApiError> {
+    if app.draining.is_on() {
+        return Ok(false);
+    }
     let _one_at_a_time = TAKEOVER.lock().await;
-    if app.rooms.get(room).is_some() {
+    if let Some(handle) = app.rooms.get(room) {
+        arrivals.extend(app.bus.adopt(room));
+        join_all(&handle, room, arrivals).await;
         return Ok(true);
     }
     if !app.bus.claim(room).await? {
@@ -39,20 +57,26 @@ pub async fn take_over(app: &AppState, room: GameId) -> Result<bool, ApiError> {
             return Err(error.into());
         }
     };
-    if let Err(error) = room::resume_room(app, &record).await {
+    arrivals.extend(app.bus.adopt(room));
+    if let Err(error) = room::resume_room(app, &record, arrivals).await {
         app.bus.release(room).await;
         return Err(error);
     }
     metrics::takeover();
-    tracing::info!("took over room {} from a node whose lease lapsed", room.0);
-    if let Some(handle) = app.rooms.get(room) {
-        for (conn, person, outbox) in app.bus.adopt(room) {
-            if let Err(error) = handle.join(conn, person, outbox).await {
-                tracing::warn!("a connection could not rejoin room {}: {error}", room.0);
-            }
+    tracing::info!("took over room {}", room.0);
+    Ok(true)
+}
+
+/// Lets watchers join a room already running here.
+async fn join_all(handle: &RoomHandle, room: GameId, watchers: Vec<Watcher>) {
+    for watcher in watchers {
+        if let Err(error) = handle
+            .join(watcher.conn, watcher.person, watcher.outbox)
+            .await
+        {
+            tracing::warn!("a connection could not rejoin room {}: {error}", room.0);
         }
     }
-    Ok(true)
 }
 
 /// Every `every`, takes over the unfinished rooms no node runs, so that their clocks and AI
@@ -63,6 +87,9 @@ pub async fn sweep(app: AppState, every: Duration, settle: Duration) {
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
+        if app.draining.is_on() {
+            return;
+        }
         let now = UnixMillis::now();
         let orphans = match app.store.unleased_games(now).await {
             Ok(orphans) => orphans,

@@ -12,6 +12,7 @@ mod auth;
 mod bus;
 mod config;
 mod connections;
+mod drain;
 mod error;
 mod first_player;
 /// The invariant of the `client_frame` fuzz target (`fuzz/`, docs/fuzzing.md).
@@ -79,6 +80,7 @@ pub enum ServeError {
 
 /// A server bound to its address, ready to run.
 pub struct Server {
+    state: state::AppState,
     listener: TcpListener,
     router: Router,
     limits: listener::ListenerLimits,
@@ -106,7 +108,7 @@ impl Server {
             .route("/ws", get(ws::upgrade))
             .route("/metrics", get(metrics::render))
             .fallback(web::file)
-            .with_state(state);
+            .with_state(state.clone());
         let listener = TcpListener::bind(bind)
             .await
             .map_err(|error| ServeError::Io { addr: bind, error })?;
@@ -114,6 +116,7 @@ impl Server {
             .local_addr()
             .map_err(|error| ServeError::Io { addr: bind, error })?;
         Ok(Server {
+            state,
             listener,
             router,
             limits,
@@ -134,7 +137,9 @@ impl Server {
         self.restored
     }
 
-    /// Serves until `shutdown` completes, then finishes the requests in flight.
+    /// Serves until `shutdown` completes, then stops accepting connections and finishes the
+    /// requests in flight; a cluster node then drains: it hands its rooms to the other nodes
+    /// and closes its sockets so that their clients reconnect to another node (see `drain`).
     ///
     /// # Errors
     /// None so far: a failed accept is retried, as `axum::serve` does.
@@ -143,6 +148,7 @@ impl Server {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServeError> {
         listener::serve(self.listener, self.router, self.limits, shutdown).await;
+        drain::drain(&self.state).await;
         Ok(())
     }
 }

@@ -79,8 +79,8 @@ impl ListenerLimits {
     }
 }
 
-/// Serves `router` on `listener` until `shutdown` completes, then waits for the requests in
-/// flight (upgraded WebSockets are not waited for).
+/// Serves `router` on `listener` until `shutdown` completes, then closes the listener and waits
+/// for the requests in flight (upgraded WebSockets are not waited for).
 pub async fn serve(
     mut listener: TcpListener,
     router: Router,
@@ -123,6 +123,9 @@ pub async fn serve(
             }
         }
     }
+    // Closed at once, so that new connections are refused (a proxy tries another node)
+    // rather than left waiting in the backlog.
+    drop(listener);
     let _ = stop.send(true);
     while connections.join_next().await.is_some() {}
 }

@@ -26,11 +26,21 @@ const BUS_COMMANDS: &str = "zhanqi_bus_commands_total";
 const TAKEOVERS: &str = "zhanqi_room_takeovers_total";
 const CONNECTIONS_REFUSED: &str = "zhanqi_connections_refused_total";
 const WS_CLOSED: &str = "zhanqi_ws_closed_by_server_total";
+const COMMAND_SECONDS: &str = "zhanqi_ws_command_seconds";
+const LEASE_CHANGES: &str = "zhanqi_lease_changes_total";
+const VISITS_AGAIN: &str = "zhanqi_visits_sent_again_total";
+const DRAINING: &str = "zhanqi_draining";
 
 /// Upper bounds of the action-store latency buckets, in seconds (SQLite with a full sync
 /// takes milliseconds; anything near a second is a sick database).
 const STORE_BUCKETS: [f64; 12] = [
     0.000_25, 0.000_5, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0,
+];
+
+/// Upper bounds of the command buckets, in seconds: from a move answered at once to one that
+/// waited for a room to move to another node.
+const COMMAND_BUCKETS: [f64; 14] = [
+    0.000_5, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
 
 static HANDLE: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
@@ -42,6 +52,8 @@ pub fn install() -> Option<&'static PrometheusHandle> {
         .get_or_init(|| {
             let builder = PrometheusBuilder::new()
                 .set_buckets_for_metric(Matcher::Full(ACTION_STORE_SECONDS.into()), &STORE_BUCKETS)
+                .ok()?
+                .set_buckets_for_metric(Matcher::Full(COMMAND_SECONDS.into()), &COMMAND_BUCKETS)
                 .ok()?;
             match builder.install_recorder() {
                 Ok(handle) => {
@@ -81,7 +93,24 @@ fn describe() {
     );
     describe_counter!(
         TAKEOVERS,
-        "Rooms this node took over from a node whose lease lapsed."
+        "Rooms this node took over from another node (whose lease lapsed, or that handed them over)."
+    );
+    describe_histogram!(
+        COMMAND_SECONDS,
+        metrics::Unit::Seconds,
+        "Time from a WebSocket command's arrival to its answer, by kind (act: moves and draw or surrender offers)."
+    );
+    describe_counter!(
+        LEASE_CHANGES,
+        "Room leases claimed, released, handed to another node, received from one, or lost, by change."
+    );
+    describe_counter!(
+        VISITS_AGAIN,
+        "Visits sent again because their room was moving to another node or its new node was not answering yet."
+    );
+    describe_gauge!(
+        DRAINING,
+        "1 while this node is draining (stopping), else 0."
     );
     describe_counter!(
         CONNECTIONS_REFUSED,
@@ -92,7 +121,7 @@ fn describe() {
         "WebSockets the server closed, by reason (too_slow, idle, signed_out)."
     );
     // Shown from the first scrape, at zero, rather than appearing when they first move.
-    for name in [ROOMS_OPEN, CONNECTIONS_OPEN] {
+    for name in [ROOMS_OPEN, CONNECTIONS_OPEN, DRAINING] {
         gauge!(name).increment(0.0);
     }
     for name in [
@@ -103,6 +132,7 @@ fn describe() {
         FRAMES_OUT,
         ACTIONS_PLAYED,
         TAKEOVERS,
+        VISITS_AGAIN,
     ] {
         counter!(name).increment(0);
     }
@@ -220,4 +250,25 @@ pub fn bus_command(direction: &'static str) {
 /// This node took over a room.
 pub fn takeover() {
     counter!(TAKEOVERS).increment(1);
+}
+
+/// A WebSocket command of `kind` (`act` or `other`) was answered `taken` after it arrived.
+pub fn command_answered(kind: &'static str, taken: Duration) {
+    histogram!(COMMAND_SECONDS, "kind" => kind).record(taken.as_secs_f64());
+}
+
+/// A room's lease changed on this node: `claimed`, `released`, `handed_out`, `handed_in` or
+/// `lost` (another node took it while this one ran the room).
+pub fn lease_change(change: &'static str) {
+    counter!(LEASE_CHANGES, "change" => change).increment(1);
+}
+
+/// A visit was sent again (its room was moving, or its new node not answering yet).
+pub fn visit_again() {
+    counter!(VISITS_AGAIN).increment(1);
+}
+
+/// This node started (or stopped) draining.
+pub fn draining(on: bool) {
+    gauge!(DRAINING).set(if on { 1.0 } else { 0.0 });
 }

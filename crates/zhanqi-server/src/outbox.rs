@@ -7,8 +7,13 @@
 //! how the server ends a connection for other reasons (idle, logout, too many connections).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use tokio::sync::{mpsc, watch};
+
+/// The close code of a node that is draining (RFC 6455 §7.4, registered as "Service
+/// Restart"): the browser client and the load generator reconnect at once on it.
+pub const RESTARTING: u16 = 1012;
 
 /// Why a connection is being closed: the WebSocket close code and a one-sentence reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,6 +24,9 @@ pub struct Close {
     pub reason: String,
     /// Why, in one word, for `/metrics`.
     pub kind: &'static str,
+    /// Whether the frames already queued go out before the close (the connection's answers
+    /// must reach it), rather than being dropped (a reader too slow to want them).
+    pub flush: bool,
 }
 
 impl Close {
@@ -29,6 +37,7 @@ impl Close {
             code: 1008,
             reason: "you were not reading the frames sent to you; reconnect and read them".into(),
             kind: "too_slow",
+            flush: false,
         }
     }
 
@@ -41,6 +50,7 @@ impl Close {
                 "nothing arrived from you for {seconds} seconds; reconnect and answer pings"
             ),
             kind: "idle",
+            flush: false,
         }
     }
 
@@ -51,6 +61,20 @@ impl Close {
             code: 1000,
             reason: "you signed out; sign in again to reconnect".into(),
             kind: "signed_out",
+            flush: false,
+        }
+    }
+
+    /// This node is stopping and its rooms went to other nodes: the client should reconnect
+    /// (at once, through the proxy, to another node). Code 1012, "service restart"; the frames
+    /// already queued (answers to the last commands) go out first.
+    #[must_use]
+    pub fn restarting() -> Close {
+        Close {
+            code: RESTARTING,
+            reason: "this server is restarting; reconnect and you will find your game".into(),
+            kind: "restarting",
+            flush: true,
         }
     }
 
@@ -61,6 +85,7 @@ impl Close {
             code: 1000,
             reason: String::new(),
             kind: "normal",
+            flush: false,
         }
     }
 }
@@ -156,14 +181,29 @@ impl Outbox {
 
 impl Frames {
     /// The next thing to do: a close (which comes before any frame still queued, as a closed
-    /// connection does not need them), or a frame; `None` when every outbox is dropped.
+    /// connection does not need them, unless the close flushes them), or a frame; `None` when
+    /// every outbox is dropped.
     pub async fn next(&mut self) -> Option<Next> {
         let Frames { frames, close } = self;
         tokio::select! {
             biased;
-            close = closing(close) => Some(Next::Close(close)),
+            close = closing(close) => match frames.try_recv() {
+                Ok(frame) if close.flush => Some(Next::Frame(frame)),
+                _ => Some(Next::Close(close)),
+            },
             frame = frames.recv() => frame.map(Next::Frame),
         }
+    }
+
+    /// Completes with the reason when a send under way must be abandoned: at once for a close
+    /// that drops the queued frames, after `patience` for one that flushes them (a client that
+    /// stopped reading must not hold the connection open).
+    pub async fn abandoning(&mut self, patience: Duration) -> Close {
+        let close = closing(&mut self.close).await;
+        if close.flush {
+            tokio::time::sleep(patience).await;
+        }
+        close
     }
 
     /// A frame already queued, without waiting.
@@ -172,11 +212,6 @@ impl Frames {
             return None;
         }
         self.frames.try_recv().ok()
-    }
-
-    /// Completes with the reason when the connection is closing.
-    pub async fn closing(&mut self) -> Close {
-        closing(&mut self.close).await
     }
 }
 
@@ -223,6 +258,20 @@ mod tests {
         assert!(
             matches!(frames.next().await, Some(Next::Close(close)) if close == Close::signed_out())
         );
+    }
+
+    #[tokio::test]
+    async fn a_restarting_close_comes_after_the_frames_already_queued() {
+        let (outbox, mut frames) = outbox(4);
+        assert_eq!(outbox.send("answer".into()), Ok(()));
+        assert!(outbox.close(Close::restarting()));
+        // Nothing more is queued once closing.
+        assert_eq!(outbox.send("late".into()), Err(NotSent));
+        assert!(matches!(frames.next().await, Some(Next::Frame(frame)) if frame == "answer"));
+        match frames.next().await {
+            Some(Next::Close(close)) => assert_eq!(close.code, 1012),
+            other => panic!("expected the close, got {other:?}"),
+        }
     }
 
     #[tokio::test]

@@ -12,6 +12,7 @@ use zhanqi_store::{GameId, Store, UserId};
 use crate::bus::{Bus, LocalBus};
 use crate::config::ServerConfig;
 use crate::connections::Connections;
+use crate::drain::Draining;
 use crate::room::RoomHandle;
 use crate::sign_in_limits::SignInLimits;
 
@@ -35,6 +36,8 @@ pub struct AppState {
     pub bus: Arc<dyn Bus>,
     /// This node's open WebSockets: caps per user and address, and each session's sockets.
     pub connections: Arc<Connections>,
+    /// Whether this node is stopping: it takes no room over and its sockets close.
+    pub draining: Arc<Draining>,
 }
 
 impl AppState {
@@ -51,6 +54,7 @@ impl AppState {
             rooms: Rooms::listing_at_most(config.lobby_rooms),
             config: Arc::new(config),
             bus: Arc::new(LocalBus),
+            draining: Arc::new(Draining::default()),
         }
     }
 
@@ -178,6 +182,23 @@ impl Rooms {
             lobby.insert(id.0, summary.clone());
         }
         lobby.into_values().take(self.listed).collect()
+    }
+
+    /// The rooms this node runs, with their handles.
+    #[must_use]
+    pub fn handles(&self) -> Vec<(GameId, RoomHandle)> {
+        let inner = self.lock();
+        inner
+            .handles
+            .iter()
+            .map(|(id, handle)| (*id, handle.clone()))
+            .collect()
+    }
+
+    /// The other nodes heard from lately (their lobby is their heartbeat).
+    #[must_use]
+    pub fn remote_nodes(&self) -> Vec<String> {
+        self.lock().remote.keys().cloned().collect()
     }
 
     /// The rooms this node runs, as the lobby lists them.

@@ -30,6 +30,7 @@ use crate::address::{AddressKey, ClientAddress};
 use crate::auth::{self, SESSION_COOKIE, SignedIn};
 use crate::bus::{self, Visit};
 use crate::connections::Registration;
+use crate::drain::Stage;
 use crate::error::ApiError;
 use crate::http;
 use crate::listener::Overflowing;
@@ -192,10 +193,17 @@ async fn connection(
     let mut lobby_handover = Some(lobby_handover);
     let mut joined: Vec<GameId> = Vec::new();
     let mut server_closed = false;
+    let mut draining = state.draining.subscribe();
     loop {
         let message = tokio::select! {
             biased;
             () = outbox.closing() => {
+                server_closed = true;
+                break;
+            }
+            // Between two messages, so that the answer to the last one is already queued.
+            _ = draining.wait_for(|stage| *stage == Stage::ClosingSockets) => {
+                outbox.close(Close::restarting());
                 server_closed = true;
                 break;
             }
@@ -253,7 +261,17 @@ async fn connection(
         {
             joined.push(room);
         }
+        let kind = if matches!(
+            message,
+            ClientMessage::Act { .. } | ClientMessage::Platform { .. }
+        ) {
+            "act"
+        } else {
+            "other"
+        };
+        let arrived = std::time::Instant::now();
         let answer = dispatch(&state, conn, &person, &outbox, message, text.as_str()).await;
+        metrics::command_answered(kind, arrived.elapsed());
         let frame = match answer {
             Ok(Some(mut extra)) => {
                 extra["type"] = json!("ok");
@@ -291,7 +309,7 @@ async fn connection(
 }
 
 /// How long to try to deliver a close frame to a client that may not be reading.
-const CLOSE_PATIENCE: Duration = Duration::from_secs(2);
+pub const CLOSE_PATIENCE: Duration = Duration::from_secs(2);
 
 fn seconds(value: f64) -> Duration {
     Duration::try_from_secs_f64(value.max(0.001)).unwrap_or(Duration::MAX)
@@ -322,7 +340,7 @@ async fn write_frames(
         tokio::select! {
             biased;
             // A reader that stopped reading blocks the send; a close must not wait for it.
-            close = frames.closing() => return say_goodbye(sink, close).await,
+            close = frames.abandoning(CLOSE_PATIENCE) => return say_goodbye(sink, close).await,
             sent = sink.send(message) => if sent.is_err() { return },
         }
         if text {

@@ -85,6 +85,28 @@ impl Store {
         row.as_ref().map(lease_from_row).transpose()
     }
 
+    /// Hands a room's lease held by `from` straight to node `to`, until `expires_at`, so that
+    /// no other node can take the room in between (a graceful drain); returns whether `from`
+    /// held it.
+    pub async fn hand_lease(
+        &self,
+        id: GameId,
+        from: &str,
+        to: &str,
+        expires_at: UnixMillis,
+    ) -> StoreResult<bool> {
+        let done = sqlx::query(
+            "UPDATE room_leases SET node = $3, expires_at = $4 WHERE game_id = $1 AND node = $2",
+        )
+        .bind(id.0)
+        .bind(from)
+        .bind(to)
+        .bind(expires_at.0)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
     /// Gives up a room's lease held by `node` (a clean shutdown, or the game finished);
     /// returns whether `node` held it.
     pub async fn release_lease(&self, id: GameId, node: &str) -> StoreResult<bool> {

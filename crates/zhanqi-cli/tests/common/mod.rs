@@ -143,6 +143,9 @@ pub fn my_turn(room: &Value) -> bool {
 pub struct TestServer {
     pub addr: SocketAddr,
     runtime: Option<tokio::runtime::Runtime>,
+    /// Stops it as SIGTERM does; `stopped` completes when it has.
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    stopped: Option<tokio::sync::oneshot::Receiver<()>>,
 }
 
 impl TestServer {
@@ -158,14 +161,37 @@ impl TestServer {
                 .block_on(Server::bind(config))
                 .expect("the server starts");
             let addr = server.addr();
-            runtime.spawn(server.run(std::future::pending()));
+            let (stop, stop_signal) = tokio::sync::oneshot::channel::<()>();
+            let (done, stopped) = tokio::sync::oneshot::channel();
+            runtime.spawn(async move {
+                let signal = async {
+                    // A dropped trigger (the test killed the server) is no signal.
+                    if stop_signal.await.is_err() {
+                        std::future::pending::<()>().await;
+                    }
+                };
+                let _ = server.run(signal).await;
+                let _ = done.send(());
+            });
             TestServer {
                 addr,
                 runtime: Some(runtime),
+                stop: Some(stop),
+                stopped: Some(stopped),
             }
         })
         .join()
         .expect("the server thread")
+    }
+
+    /// Stops the server as SIGTERM does (a cluster node drains), and waits until it has.
+    pub async fn stop_gracefully(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(stopped) = self.stopped.take() {
+            stopped.await.expect("the server stops");
+        }
     }
 
     /// Stops the server abruptly: no room gets to finish anything.

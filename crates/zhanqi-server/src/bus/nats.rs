@@ -14,13 +14,19 @@
 //!   closes the WebSockets opened with it.
 //! * `zq.lobby`: every node's list of its open rooms, on every change and as a heartbeat; a node
 //!   silent for three heartbeats is taken for dead, its rooms leave the lobby and its
-//!   connections leave the rooms.
+//!   connections leave the rooms. A draining node says so there, and is handed no room.
+//! * `zq.node.<node>.handover` (request/reply): a draining node hands a room to `node` (whose
+//!   lease it already holds), with the room's watchers, so that `node` runs it at once
+//!   (crate::drain).
+//!
+//! A room's commands are a queue-group subscription: while a room moves, its old and new node
+//! both listen for a moment, and each command reaches one of them, never both.
 //!
 //! A reply carries how many frames the room had sent the connection before it, and the
 //! connection's node delivers those first: a client that gets `ok` already holds the room its
 //! command produced, as on a single node.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::Duration;
 
@@ -29,14 +35,14 @@ use futures_util::StreamExt;
 use futures_util::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{mpsc, oneshot, watch};
 use zhanqi_store::{GameId, Store, StoreError, UnixMillis, UserId};
 
 use super::{Bus, NO_OWNER, Visit};
 use crate::error::ApiError;
 use crate::metrics;
 use crate::outbox::{self, Close, Frames, Next};
-use crate::room::{Outbox, Person, RoomHandle};
+use crate::room::{Outbox, Person, RoomHandle, Watcher};
 use crate::state::AppState;
 use crate::wire::ClientMessage;
 use crate::ws;
@@ -46,6 +52,15 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// How long a visitor's node waits for the frames a reply says came before it.
 const FRAMES_PATIENCE: Duration = Duration::from_secs(5);
+
+/// How long a draining node waits for another to take one room over.
+const HAND_OVER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Rooms a draining node hands over at once.
+const HAND_OVERS_AT_ONCE: usize = 16;
+
+/// The queue group of every room's command subject.
+const ROOM_QUEUE: &str = "room";
 
 /// The bus over NATS.
 pub struct NatsBus {
@@ -61,6 +76,8 @@ pub struct NatsBus {
     visitors: Mutex<BTreeMap<(GameId, u64), Visitor>>,
     /// Other nodes' connections that watch rooms this node runs.
     guests: Mutex<BTreeMap<GuestKey, Guest>>,
+    /// The other nodes that said they are draining.
+    draining_peers: Mutex<BTreeSet<String>>,
 }
 
 struct Visitor {
@@ -77,11 +94,16 @@ struct GuestKey {
     conn: u64,
 }
 
-/// An answer to a visit, with the reply subject it goes to.
-type Answer = (Subject, Result<Value, ApiError>);
+/// What a guest's forwarder sends after the frames queued before it.
+enum Forward {
+    /// An answer to a visit, with the reply subject it goes to.
+    Answer(Subject, Result<Value, ApiError>),
+    /// Nothing: the number of the last frame sent, once every queued frame is (a hand-over).
+    Flushed(oneshot::Sender<u64>),
+}
 
 /// Where a guest's answers wait for the frames before them.
-type Answers = mpsc::UnboundedSender<Answer>;
+type Answers = mpsc::UnboundedSender<Forward>;
 
 struct Guest {
     /// The connection's id inside the room's actor (ids are only unique per node).
@@ -173,6 +195,34 @@ struct FrameMessage {
 struct LobbyMessage {
     node: String,
     rooms: Vec<Value>,
+    /// The node is draining: hand it no room.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    draining: bool,
+}
+
+/// A room handed to a node on `zq.node.<node>.handover`.
+#[derive(Serialize, Deserialize)]
+struct HandOverMessage {
+    room: i64,
+    /// The node handing it over.
+    from: String,
+    watchers: Vec<HandedWatcher>,
+}
+
+/// A connection that watched a room handed over: where it is, and the number of the last
+/// frame its node got from the room, so that the new node numbers on from it.
+#[derive(Serialize, Deserialize)]
+struct HandedWatcher {
+    node: String,
+    conn: u64,
+    person: WirePerson,
+    seq: u64,
+}
+
+/// The answer to a hand-over.
+#[derive(Serialize, Deserialize)]
+struct HandOverReply {
+    taken: bool,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -201,6 +251,10 @@ impl Subjects {
 
     fn signed_out(&self) -> String {
         format!("{}.signed_out", self.prefix)
+    }
+
+    fn hand_over(&self, node: &str) -> String {
+        format!("{}.node.{node}.handover", self.prefix)
     }
 }
 
@@ -245,6 +299,7 @@ impl NatsBus {
             outbox_frames,
             visitors: Mutex::new(BTreeMap::new()),
             guests: Mutex::new(BTreeMap::new()),
+            draining_peers: Mutex::new(BTreeSet::new()),
         }))
     }
 
@@ -263,6 +318,11 @@ impl NatsBus {
         tokio::spawn(Arc::clone(self).exchange_lobby(app.clone(), lobby));
         let signed_out = self.client.subscribe(self.subjects.signed_out()).await?;
         tokio::spawn(close_signed_out(app.clone(), signed_out));
+        let hand_overs = self
+            .client
+            .subscribe(self.subjects.hand_over(&self.node))
+            .await?;
+        tokio::spawn(Arc::clone(self).accept_hand_overs(app.clone(), hand_overs));
         tokio::spawn(crate::lease::sweep(
             app.clone(),
             self.heartbeat(),
@@ -310,6 +370,13 @@ impl NatsBus {
                     if let Ok(lobby) = serde_json::from_slice::<LobbyMessage>(&message.payload)
                         && lobby.node != self.node
                     {
+                        let mut draining = lock(&self.draining_peers);
+                        if lobby.draining {
+                            draining.insert(lobby.node.clone());
+                        } else {
+                            draining.remove(&lobby.node);
+                        }
+                        drop(draining);
                         app.rooms.set_remote(&lobby.node, lobby.rooms);
                     }
                     continue;
@@ -327,25 +394,31 @@ impl NatsBus {
                     }
                 }
             }
-            let rooms = app.rooms.local_lobby();
-            let message = LobbyMessage {
-                node: self.node.clone(),
-                rooms: rooms.clone(),
-            };
-            match serde_json::to_string(&message) {
-                Ok(text) => {
-                    if let Err(error) = self
-                        .client
-                        .publish(self.subjects.lobby(), text.into())
-                        .await
-                    {
-                        tracing::warn!("could not send the lobby: {error}");
-                    }
-                }
-                Err(error) => tracing::error!("could not write the lobby: {error}"),
-            }
-            published = Some(rooms);
+            published = Some(self.publish_lobby(&app).await);
         }
+    }
+
+    /// Sends this node's open rooms (and whether it drains) to the others; the rooms sent.
+    async fn publish_lobby(&self, app: &AppState) -> Vec<Value> {
+        let rooms = app.rooms.local_lobby();
+        let message = LobbyMessage {
+            node: self.node.clone(),
+            rooms: rooms.clone(),
+            draining: app.draining.is_on(),
+        };
+        match serde_json::to_string(&message) {
+            Ok(text) => {
+                if let Err(error) = self
+                    .client
+                    .publish(self.subjects.lobby(), text.into())
+                    .await
+                {
+                    tracing::warn!("could not send the lobby: {error}");
+                }
+            }
+            Err(error) => tracing::error!("could not write the lobby: {error}"),
+        }
+        rooms
     }
 
     /// The connections of a node taken for dead leave this node's rooms.
@@ -376,7 +449,11 @@ impl NatsBus {
 
     /// Serves one room's visits until the lease is lost.
     async fn serve_room(self: Arc<NatsBus>, room: GameId, handle: RoomHandle) {
-        let mut commands = match self.client.subscribe(self.subjects.command(room)).await {
+        let mut commands = match self
+            .client
+            .queue_subscribe(self.subjects.command(room), ROOM_QUEUE.to_owned())
+            .await
+        {
             Ok(commands) => commands,
             Err(error) => {
                 tracing::error!(
@@ -432,10 +509,10 @@ impl NatsBus {
         let person = Person::from(command.person);
         match command.kind {
             CommandKind::Join => {
-                let (local_conn, outbox, replies) = self.guest(&key);
+                let (local_conn, outbox, replies) = self.guest(&key, 0);
                 let answer = handle.join(local_conn, person, outbox).await;
                 if let Some(reply) = message.reply {
-                    let _ = replies.send((reply, answer));
+                    let _ = replies.send(Forward::Answer(reply, answer));
                 }
             }
             CommandKind::Request { message: text } => {
@@ -454,7 +531,7 @@ impl NatsBus {
                     Err(error) => Err(error),
                 };
                 if let Some(reply) = message.reply {
-                    let _ = replies.send((reply, answer));
+                    let _ = replies.send(Forward::Answer(reply, answer));
                 }
             }
             CommandKind::Disconnect => {
@@ -466,8 +543,9 @@ impl NatsBus {
         }
     }
 
-    /// The guest of a connection, made (with its forwarder) on its first join.
-    fn guest(&self, key: &GuestKey) -> (u64, Outbox, Answers) {
+    /// The guest of a connection, made (with its forwarder, numbering frames on from
+    /// `last_frame`) on its first join.
+    fn guest(&self, key: &GuestKey, last_frame: u64) -> (u64, Outbox, Answers) {
         let mut guests = lock(&self.guests);
         let guest = guests.entry(key.clone()).or_insert_with(|| {
             let (outbox, frames) = outbox::outbox(self.outbox_frames);
@@ -476,7 +554,7 @@ impl NatsBus {
                 self.client.clone(),
                 self.subjects.frames(&key.node),
                 key.clone(),
-                frames,
+                (frames, last_frame),
                 answers,
             ));
             Guest {
@@ -494,6 +572,228 @@ impl NatsBus {
 
     async fn reply_now(&self, to: Subject, frames: u64, answer: Result<Value, ApiError>) {
         publish_reply(&self.client, to, frames, answer).await;
+    }
+
+    /// Takes over a room another node hands over, with its watchers; whether it runs here now.
+    async fn accept_hand_overs(
+        self: Arc<NatsBus>,
+        app: AppState,
+        mut hand_overs: async_nats::Subscriber,
+    ) {
+        while let Some(message) = hand_overs.next().await {
+            let taken = match serde_json::from_slice::<HandOverMessage>(&message.payload) {
+                Ok(hand_over) => self.accept_hand_over(&app, hand_over).await,
+                Err(error) => {
+                    tracing::warn!("a hand-over that is not one: {error}");
+                    false
+                }
+            };
+            if let Some(reply) = message.reply
+                && let Ok(text) = serde_json::to_string(&HandOverReply { taken })
+                && let Err(error) = self.client.publish(reply, text.into()).await
+            {
+                tracing::warn!("could not answer a hand-over: {error}");
+            }
+        }
+    }
+
+    async fn accept_hand_over(&self, app: &AppState, hand_over: HandOverMessage) -> bool {
+        let room = GameId(hand_over.room);
+        let mut arrivals = Vec::new();
+        for watcher in hand_over.watchers {
+            // This node's own connections are its visitors of the room: the takeover adopts them.
+            if watcher.node == self.node {
+                continue;
+            }
+            let key = GuestKey {
+                room,
+                node: watcher.node,
+                conn: watcher.conn,
+            };
+            let (conn, outbox, _) = self.guest(&key, watcher.seq);
+            arrivals.push(Watcher {
+                conn,
+                person: Person::from(watcher.person),
+                outbox,
+            });
+        }
+        match crate::lease::take_over_with(app, room, arrivals).await {
+            Ok(true) => {
+                metrics::lease_change("handed_in");
+                tracing::info!(
+                    "node {} handed room {} over to this node",
+                    hand_over.from,
+                    room.0
+                );
+                true
+            }
+            Ok(false) => {
+                self.drop_guests_of_room(room);
+                false
+            }
+            Err(error) => {
+                tracing::error!("could not take over room {} handed over: {error}", room.0);
+                self.drop_guests_of_room(room);
+                false
+            }
+        }
+    }
+
+    /// The live nodes a room can go to: heard from lately and not draining.
+    fn hand_over_targets(&self, app: &AppState) -> Vec<String> {
+        let draining = lock(&self.draining_peers).clone();
+        app.rooms
+            .remote_nodes()
+            .into_iter()
+            .filter(|node| !draining.contains(node))
+            .collect()
+    }
+
+    /// Hands every room of this node to the live nodes in turn; how many went.
+    async fn hand_over_all(&self, app: &AppState) -> usize {
+        // The others learn at once that this node takes no more rooms.
+        self.publish_lobby(app).await;
+        let targets = self.hand_over_targets(app);
+        let rooms = app.rooms.handles();
+        if targets.is_empty() && !rooms.is_empty() {
+            tracing::warn!(
+                "draining with no other node to hand {} rooms to: they are released for the next node that starts",
+                rooms.len()
+            );
+        }
+        let moved = std::sync::atomic::AtomicUsize::new(0);
+        futures_util::stream::iter(rooms.into_iter().enumerate())
+            .for_each_concurrent(HAND_OVERS_AT_ONCE, |(index, (room, handle))| {
+                let target = (!targets.is_empty()).then(|| targets[index % targets.len()].clone());
+                let moved = &moved;
+                async move {
+                    if self.hand_over_room(room, &handle, target.as_deref()).await {
+                        moved.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+            })
+            .await;
+        moved.into_inner()
+    }
+
+    /// Hands `room` to `target` (or, with none, releases it); whether `target` runs it now.
+    async fn hand_over_room(
+        &self,
+        room: GameId,
+        handle: &RoomHandle,
+        target: Option<&str>,
+    ) -> bool {
+        let Some(watchers) = handle.hand_over().await else {
+            return false;
+        };
+        let Some(target) = target else {
+            self.release_now(room).await;
+            handle.stop().await;
+            return false;
+        };
+        let mut handed = Vec::new();
+        for watcher in watchers {
+            handed.push(self.hand_over_watcher(room, watcher).await);
+        }
+        let taken = match self
+            .store
+            .hand_lease(room, &self.node, target, self.expires(UnixMillis::now()))
+            .await
+        {
+            Ok(true) => self.ask_to_take(room, target, handed).await,
+            Ok(false) => false,
+            Err(error) => {
+                tracing::warn!("could not hand the lease of room {} over: {error}", room.0);
+                self.release_now(room).await;
+                false
+            }
+        };
+        handle.stop().await;
+        if taken {
+            metrics::lease_change("handed_out");
+        } else {
+            tracing::warn!(
+                "node {target} did not take room {} over; another will when its lease lapses",
+                room.0
+            );
+        }
+        taken
+    }
+
+    /// A watcher of a room being handed over, as the new node needs it: another node's
+    /// connection with the number of the last frame sent to it, or this node's own connection,
+    /// which becomes a visitor of the room until it closes.
+    async fn hand_over_watcher(&self, room: GameId, watcher: Watcher) -> HandedWatcher {
+        let guest = lock(&self.guests)
+            .iter()
+            .find(|(key, guest)| key.room == room && guest.local_conn == watcher.conn)
+            .map(|(key, guest)| (key.clone(), guest.replies.clone()));
+        let person = WirePerson::from(&watcher.person);
+        let Some((key, replies)) = guest else {
+            lock(&self.visitors).insert(
+                (room, watcher.conn),
+                Visitor {
+                    person: watcher.person,
+                    outbox: watcher.outbox,
+                    delivered: watch::Sender::new(0),
+                },
+            );
+            return HandedWatcher {
+                node: self.node.clone(),
+                conn: watcher.conn,
+                person,
+                seq: 0,
+            };
+        };
+        let (flushed, last_frame) = oneshot::channel();
+        let _ = replies.send(Forward::Flushed(flushed));
+        let seq = tokio::time::timeout(FRAMES_PATIENCE, last_frame)
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .unwrap_or(0);
+        HandedWatcher {
+            node: key.node,
+            conn: key.conn,
+            person,
+            seq,
+        }
+    }
+
+    /// Asks `target`, which now holds the lease, to run `room` with its watchers.
+    async fn ask_to_take(&self, room: GameId, target: &str, watchers: Vec<HandedWatcher>) -> bool {
+        let message = HandOverMessage {
+            room: room.0,
+            from: self.node.clone(),
+            watchers,
+        };
+        let Ok(text) = serde_json::to_string(&message) else {
+            return false;
+        };
+        let request = self
+            .client
+            .request(self.subjects.hand_over(target), text.into());
+        match tokio::time::timeout(HAND_OVER_TIMEOUT, request).await {
+            Ok(Ok(answer)) => serde_json::from_slice::<HandOverReply>(&answer.payload)
+                .is_ok_and(|reply| reply.taken),
+            Ok(Err(error)) => {
+                tracing::warn!(
+                    "node {target} did not answer the hand-over of room {}: {error}",
+                    room.0
+                );
+                false
+            }
+            Err(_) => false,
+        }
+    }
+
+    async fn release_now(&self, room: GameId) {
+        self.drop_guests_of_room(room);
+        match self.store.release_lease(room, &self.node).await {
+            Ok(true) => metrics::lease_change("released"),
+            Ok(false) => {}
+            Err(error) => tracing::warn!("could not release the lease of room {}: {error}", room.0),
+        }
     }
 
     async fn claim_now(&self, room: GameId) -> Result<bool, ApiError> {
@@ -612,7 +912,13 @@ impl NatsBus {
 
 impl Bus for NatsBus {
     fn claim(&self, room: GameId) -> BoxFuture<'_, Result<bool, ApiError>> {
-        Box::pin(self.claim_now(room))
+        Box::pin(async move {
+            let claimed = self.claim_now(room).await?;
+            if claimed {
+                metrics::lease_change("claimed");
+            }
+            Ok(claimed)
+        })
     }
 
     fn serve(&self, room: GameId, handle: RoomHandle) -> BoxFuture<'static, ()> {
@@ -624,10 +930,17 @@ impl Bus for NatsBus {
     }
 
     fn release(&self, room: GameId) -> BoxFuture<'_, ()> {
+        Box::pin(self.release_now(room))
+    }
+
+    fn hand_over_rooms<'a>(&'a self, app: &'a AppState) -> BoxFuture<'a, usize> {
+        Box::pin(self.hand_over_all(app))
+    }
+
+    fn flush(&self) -> BoxFuture<'_, ()> {
         Box::pin(async move {
-            self.drop_guests_of_room(room);
-            if let Err(error) = self.store.release_lease(room, &self.node).await {
-                tracing::warn!("could not release the lease of room {}: {error}", room.0);
+            if let Err(error) = self.client.flush().await {
+                tracing::warn!("could not send the last messages to NATS: {error}");
             }
         })
     }
@@ -655,7 +968,7 @@ impl Bus for NatsBus {
         })
     }
 
-    fn adopt(&self, room: GameId) -> Vec<(u64, Person, Outbox)> {
+    fn adopt(&self, room: GameId) -> Vec<Watcher> {
         let mut visitors = lock(&self.visitors);
         let conns: Vec<u64> = visitors
             .keys()
@@ -666,7 +979,11 @@ impl Bus for NatsBus {
             .into_iter()
             .filter_map(|conn| {
                 let visitor = visitors.remove(&(room, conn))?;
-                Some((conn, visitor.person, visitor.outbox))
+                Some(Watcher {
+                    conn,
+                    person: visitor.person,
+                    outbox: visitor.outbox,
+                })
             })
             .collect()
     }
@@ -690,10 +1007,10 @@ async fn forward(
     client: Client,
     subject: String,
     key: GuestKey,
-    mut frames: Frames,
-    mut answers: mpsc::UnboundedReceiver<Answer>,
+    (mut frames, last_frame): (Frames, u64),
+    mut answers: mpsc::UnboundedReceiver<Forward>,
 ) {
-    let mut seq = 0u64;
+    let mut seq = last_frame;
     let mut frames_open = true;
     let mut answers_open = true;
     while frames_open || answers_open {
@@ -711,16 +1028,22 @@ async fn forward(
                 }
                 None => frames_open = false,
             },
-            answer = answers.recv(), if answers_open => match answer {
-                Some((to, answer)) => {
-                    while let Some(frame) = frames.try_frame() {
-                        seq += 1;
-                        publish_frame(&client, &subject, &key, seq, frame, false).await;
-                    }
-                    publish_reply(&client, to, seq, answer).await;
+            answer = answers.recv(), if answers_open => {
+                let Some(answer) = answer else {
+                    answers_open = false;
+                    continue;
+                };
+                while let Some(frame) = frames.try_frame() {
+                    seq += 1;
+                    publish_frame(&client, &subject, &key, seq, frame, false).await;
                 }
-                None => answers_open = false,
-            },
+                match answer {
+                    Forward::Answer(to, answer) => publish_reply(&client, to, seq, answer).await,
+                    Forward::Flushed(done) => {
+                        let _ = done.send(seq);
+                    }
+                }
+            }
         }
     }
 }

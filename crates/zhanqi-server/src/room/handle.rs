@@ -1,9 +1,13 @@
 //! How connections reach a room's actor: a [`RoomHandle`] sends it [`Command`]s over an mpsc
 //! channel and waits for the answer on a oneshot; a [`Request`] is what a person asks of it.
 
-use tokio::sync::{mpsc, oneshot};
-use zhanqi_store::UserId;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
+use tokio::sync::{mpsc, oneshot};
+use zhanqi_store::{GameId, UserId};
+
+use super::Watcher;
 use crate::error::ApiError;
 
 /// Frames to one connection (bounded: a full one closes the connection, never blocks).
@@ -76,12 +80,26 @@ pub(super) enum Command {
         request: Request,
         reply: Reply,
     },
+    /// Stop playing (no clock, no AI, no request) and answer with the watchers, so that the
+    /// room can move to another node; every later visit is answered [`ROOM_MOVING`].
+    HandOver {
+        reply: oneshot::Sender<Vec<Watcher>>,
+    },
+    /// Stop for good after a hand-over.
+    Stop,
 }
+
+/// The code of a visit to a room that is moving to another node: it was not carried out, and
+/// sending it again reaches the room on its new node.
+pub const ROOM_MOVING: &str = "room_moving";
 
 /// How to reach a room's actor.
 #[derive(Clone, Debug)]
 pub struct RoomHandle {
+    pub(super) room: GameId,
     pub(super) commands: mpsc::Sender<Command>,
+    /// Set once the room started moving to another node.
+    pub(super) moving: Arc<AtomicBool>,
 }
 
 impl RoomHandle {
@@ -93,8 +111,31 @@ impl RoomHandle {
         self.commands
             .send(command(reply))
             .await
-            .map_err(|_| gone())?;
-        answer.await.map_err(|_| gone())?
+            .map_err(|_| self.gone())?;
+        answer.await.map_err(|_| self.gone())?
+    }
+
+    /// Why a command found no actor: the room closed, or it is moving to another node.
+    fn gone(&self) -> ApiError {
+        if self.moving.load(Ordering::Acquire) {
+            moving(self.room)
+        } else {
+            ApiError::new("no_room", "the room has closed")
+        }
+    }
+
+    /// Stops the room playing so that it can move to another node, and returns who watches
+    /// it; `None` if it already closed.
+    pub async fn hand_over(&self) -> Option<Vec<Watcher>> {
+        let (reply, answer) = oneshot::channel();
+        self.commands.send(Command::HandOver { reply }).await.ok()?;
+        answer.await.ok()
+    }
+
+    /// Ends the actor of a room handed over.
+    pub async fn stop(&self) {
+        // A room that already stopped needs nothing more.
+        let _ = self.commands.send(Command::Stop).await;
     }
 
     /// Watch the room from connection `conn`: its frames go to `outbox`.
@@ -142,6 +183,13 @@ impl RoomHandle {
     }
 }
 
-fn gone() -> ApiError {
-    ApiError::new("no_room", "the room has closed")
+/// The answer to a visit that reached a room while it moves to another node.
+pub fn moving(room: GameId) -> ApiError {
+    ApiError::new(
+        ROOM_MOVING,
+        format!(
+            "room {} is moving to another server; send that again in a moment",
+            room.0
+        ),
+    )
 }

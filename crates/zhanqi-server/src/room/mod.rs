@@ -29,6 +29,8 @@ mod settlement;
 mod setup;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::Rng;
 use tokio::sync::mpsc;
@@ -45,7 +47,7 @@ use crate::view;
 
 use clocks::TurnClock;
 use handle::Command;
-pub use handle::{Outbox, Person, Request, RoomHandle};
+pub use handle::{Outbox, Person, ROOM_MOVING, Request, RoomHandle, moving};
 pub use restore::{NewRoom, create_room, restore_rooms, resume_room};
 use seats::not_seated;
 pub use seats::{SeatSlot, Sitter};
@@ -75,13 +77,14 @@ impl Phase {
 }
 
 /// A connection watching the room.
-struct Watcher {
-    /// The connection's number.
-    conn: u64,
+#[derive(Debug)]
+pub struct Watcher {
+    /// The connection's number (on the node that runs the room).
+    pub conn: u64,
     /// Who is signed in on it.
-    person: Person,
+    pub person: Person,
     /// Where its frames go.
-    outbox: Outbox,
+    pub outbox: Outbox,
 }
 
 /// A room: everything its actor owns.
@@ -140,27 +143,49 @@ pub struct Room {
     pub replay_saved: BTreeSet<UserId>,
 }
 
-/// Starts a room's actor and registers its handle, so that connections and the bus reach it.
-fn spawn(room: Room) {
+/// Starts a room's actor and registers its handle, so that connections and the bus reach it;
+/// `arrivals` watch it from the start (the watchers of a room moved from another node).
+fn spawn(room: Room, arrivals: Vec<Watcher>) {
     let (commands, inbox) = mpsc::channel(64);
-    let handle = RoomHandle { commands };
+    let moving = Arc::new(AtomicBool::new(false));
+    let handle = RoomHandle {
+        room: room.id,
+        commands,
+        moving: Arc::clone(&moving),
+    };
     let (app, id) = (room.app.clone(), room.id);
     app.rooms.insert(id, handle.clone());
-    crate::bus::run_room(app, id, handle, room.run(inbox));
+    crate::bus::run_room(app, id, handle, room.run(inbox, arrivals, moving));
 }
 
 impl Room {
-    async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
+    async fn run(
+        mut self,
+        mut inbox: mpsc::Receiver<Command>,
+        arrivals: Vec<Watcher>,
+        moving: Arc<AtomicBool>,
+    ) {
         let Some(mut thoughts) = self.thought_inbox.take() else {
             return;
         };
-        self.publish();
+        for watcher in arrivals {
+            self.welcome(watcher).await;
+        }
         self.schedule_ai();
+        // The arrivals' first state, and the lobby's.
+        self.broadcast();
         loop {
             let wake = self.next_wake();
             tokio::select! {
                 command = inbox.recv() => {
                     let Some(command) = command else { break };
+                    if let Command::HandOver { reply } = command {
+                        moving.store(true, Ordering::Release);
+                        let _ = reply.send(std::mem::take(&mut self.watchers));
+                        self.stand_by_while_moving(&mut inbox).await;
+                        self.app.rooms.remove(self.id);
+                        return;
+                    }
                     self.handle(command).await;
                 }
                 Some(thought) = thoughts.recv() => self.on_thought(thought).await,
@@ -207,6 +232,43 @@ impl Room {
         .min()
     }
 
+    /// While the room moves to another node: plays nothing (no clock, no AI), answers every
+    /// visit [`ROOM_MOVING`] so that it is sent again to the new node, until told to stop.
+    async fn stand_by_while_moving(&mut self, inbox: &mut mpsc::Receiver<Command>) {
+        while let Some(command) = inbox.recv().await {
+            match command {
+                Command::Join { reply, .. } | Command::Request { reply, .. } => {
+                    let _ = reply.send(Err(moving(self.id)));
+                }
+                Command::HandOver { reply } => {
+                    let _ = reply.send(Vec::new());
+                }
+                // Who watched went to the new node with the watchers; its node tells it there.
+                Command::Disconnect { .. } => {}
+                Command::Stop => return,
+            }
+        }
+    }
+
+    /// Lets a connection watch the room: its seat (if it has one) is present again, and it
+    /// gets the board; the room's state follows with the next broadcast.
+    async fn welcome(&mut self, watcher: Watcher) {
+        let (conn, id) = (watcher.conn, watcher.person.id);
+        self.watchers.retain(|known| known.conn != conn);
+        self.watchers.push(watcher);
+        if let Some(slot) = self.seat_of_mut(id) {
+            slot.away_since = None;
+        }
+        if let Some(index) = self.seat_index_of(id) {
+            self.prepare_seat(index).await;
+        }
+        let board = self.probe.ui_board();
+        self.send_to(
+            conn,
+            &serde_json::json!({"type": "board", "room": self.id.0, "board": board}),
+        );
+    }
+
     async fn handle(&mut self, command: Command) {
         match command {
             Command::Join {
@@ -215,23 +277,12 @@ impl Room {
                 outbox,
                 reply,
             } => {
-                self.watchers.retain(|watcher| watcher.conn != conn);
-                self.watchers.push(Watcher {
+                self.welcome(Watcher {
                     conn,
-                    person: person.clone(),
+                    person,
                     outbox,
-                });
-                if let Some(slot) = self.seat_of_mut(person.id) {
-                    slot.away_since = None;
-                }
-                if let Some(index) = self.seat_index_of(person.id) {
-                    self.prepare_seat(index).await;
-                }
-                let board = self.probe.ui_board();
-                self.send_to(
-                    conn,
-                    &serde_json::json!({"type": "board", "room": self.id.0, "board": board}),
-                );
+                })
+                .await;
                 self.broadcast();
                 let _ = reply.send(Ok(serde_json::json!({})));
             }
@@ -266,6 +317,8 @@ impl Room {
                 }
                 let _ = reply.send(answer);
             }
+            // Handled by the loop; a stray stop (no hand-over before it) changes nothing.
+            Command::HandOver { .. } | Command::Stop => {}
         }
     }
 

@@ -12,7 +12,7 @@ use zhanqi_protocol::{DynGame, GameEntry, Registry};
 use zhanqi_store::{GameId, GameInfo, GameRecord, Occupant, UnixMillis};
 
 use super::log::LogReplay;
-use super::{Person, Phase, Room, SeatSlot, Sitter, spawn};
+use super::{Person, Phase, Room, SeatSlot, Sitter, Watcher, spawn};
 use crate::error::ApiError;
 use crate::first_player::FirstPlayer;
 use crate::state::AppState;
@@ -94,7 +94,7 @@ pub async fn create_room(
         ));
     }
     let room = Room::new(app.clone(), entry, &info, probe)?;
-    spawn(room);
+    spawn(room, Vec::new());
     Ok(info.id)
 }
 
@@ -111,7 +111,7 @@ pub async fn restore_rooms(app: &AppState) -> Result<usize, ApiError> {
         if !app.bus.claim(id).await? {
             continue;
         }
-        match resume_room(app, &record).await {
+        match resume_room(app, &record, Vec::new()).await {
             Ok(()) => restored += 1,
             Err(error) if error.code == "no_room" => {
                 tracing::info!("{error}");
@@ -123,13 +123,19 @@ pub async fn restore_rooms(app: &AppState) -> Result<usize, ApiError> {
     Ok(restored)
 }
 
-/// Rebuilds one unfinished room from its record and starts its actor.
+/// Rebuilds one unfinished room from its record and starts its actor, watched from the start
+/// by `arrivals` (the watchers of a room handed over by another node).
 ///
 /// # Errors
 /// If the record cannot be replayed.
-pub async fn resume_room(app: &AppState, record: &GameRecord) -> Result<(), ApiError> {
+pub async fn resume_room(
+    app: &AppState,
+    record: &GameRecord,
+    arrivals: Vec<Watcher>,
+) -> Result<(), ApiError> {
     let room = Room::restore(app.clone(), record).await?;
-    if room.abandon_due(Instant::now()) {
+    // A room handed over with people in it is attended, whatever its age.
+    if arrivals.is_empty() && room.abandon_due(Instant::now()) {
         // Abandoned while no server ran it: it closes instead of coming back.
         room.close_abandoned().await;
         return Err(ApiError::new(
@@ -137,7 +143,7 @@ pub async fn resume_room(app: &AppState, record: &GameRecord) -> Result<(), ApiE
             format!("room {} closed: nobody sat in it", room.id.0),
         ));
     }
-    spawn(room);
+    spawn(room, arrivals);
     Ok(())
 }
 

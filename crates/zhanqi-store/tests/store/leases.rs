@@ -158,3 +158,45 @@ async fn unleased_games_are_the_unfinished_ones_nobody_runs() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn only_the_holder_hands_a_lease_on_and_the_receiver_then_holds_it() {
+    each_backend(|store| async move {
+        let id = open_game(&store, 0).await;
+        store
+            .acquire_lease(id, "node-a", NOW, NOW.plus_millis(TERM))
+            .await
+            .unwrap();
+        assert!(
+            !store
+                .hand_lease(id, "node-b", "node-c", NOW.plus_millis(TERM))
+                .await
+                .unwrap()
+        );
+        assert!(
+            store
+                .hand_lease(id, "node-a", "node-b", NOW.plus_millis(2 * TERM))
+                .await
+                .unwrap()
+        );
+        let lease = store.lease(id).await.unwrap().unwrap();
+        assert_eq!(lease.node, "node-b");
+        assert_eq!(lease.expires_at, NOW.plus_millis(2 * TERM));
+        // A live lease handed on is no longer the giver's: it can neither renew nor release it.
+        assert!(
+            store
+                .acquire_lease(id, "node-a", NOW, NOW.plus_millis(TERM))
+                .await
+                .unwrap_err()
+                .is_conflict()
+        );
+        assert!(!store.release_lease(id, "node-a").await.unwrap());
+        assert!(
+            store
+                .acquire_lease(id, "node-b", NOW, NOW.plus_millis(TERM))
+                .await
+                .is_ok()
+        );
+    })
+    .await;
+}
