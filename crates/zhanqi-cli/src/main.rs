@@ -14,12 +14,6 @@ mod replay;
 mod serve;
 mod sim;
 
-/// mimalloc rather than glibc's malloc: the server allocates and frees many small buffers a
-/// move, which glibc's arenas served at a quarter of the server's CPU (docs/benchmarks.md,
-/// "Capacity").
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// zhanqi (战棋): an engine and platform for Chinese war-strategy games.
 #[derive(Parser)]
 #[command(name = "zhanqi", version, about)]

@@ -15,8 +15,8 @@ use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::WebSocketStream;
-use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 
 use super::figures::Tally;
 
@@ -322,7 +322,9 @@ impl Bot {
                     .map_err(|error| problem("protocol")(error.to_string()))?;
                 if head.kind == "room"
                     && let Some(room) = head.room
-                    && serde_json::from_str::<RoomId>(room.get()).ok().map(|room| room.id)
+                    && serde_json::from_str::<RoomId>(room.get())
+                        .ok()
+                        .map(|room| room.id)
                         == self.room
                 {
                     self.state = Arc::new(
