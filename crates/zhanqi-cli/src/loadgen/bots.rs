@@ -123,6 +123,8 @@ async fn open_game(plan: &Plan, bots: &mut [Bot; 2], creator: usize) -> Result<i
 #[derive(Debug, Default, Deserialize)]
 struct RoomState {
     #[serde(default)]
+    id: Option<i64>,
+    #[serde(default)]
     phase: String,
     #[serde(default)]
     moves: Option<u64>,
@@ -162,12 +164,6 @@ struct Head<'a> {
     id: Option<u64>,
     #[serde(default, borrow)]
     room: Option<&'a RawValue>,
-}
-
-/// The room number a `room` frame's state carries.
-#[derive(Deserialize)]
-struct RoomId {
-    id: i64,
 }
 
 /// Plays one game to its end (or the plan's): the bot to move waits its pause, sends a random
@@ -322,15 +318,12 @@ impl Bot {
                     .map_err(|error| problem("protocol")(error.to_string()))?;
                 if head.kind == "room"
                     && let Some(room) = head.room
-                    && serde_json::from_str::<RoomId>(room.get())
-                        .ok()
-                        .map(|room| room.id)
-                        == self.room
                 {
-                    self.state = Arc::new(
-                        serde_json::from_str(room.get())
-                            .map_err(|error| problem("protocol")(error.to_string()))?,
-                    );
+                    let state: RoomState = serde_json::from_str(room.get())
+                        .map_err(|error| problem("protocol")(error.to_string()))?;
+                    if state.id == self.room {
+                        self.state = Arc::new(state);
+                    }
                 }
                 let (kind, id) = (head.kind.into_owned(), head.id);
                 return Ok(Frame { kind, id, text });
