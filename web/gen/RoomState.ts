@@ -42,7 +42,8 @@ seats: Array<SeatState>,
  */
 spectators: number, 
 /**
- * The game as the receiver may see it (the game's presentation); null in setup.
+ * The game as the receiver may see it (the game's presentation, written by the game);
+ * null in setup.
  */
 view: JsonValue | null, 
 /**

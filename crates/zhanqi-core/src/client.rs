@@ -225,6 +225,27 @@ pub struct PendingDraw {
     pub accepted: SeatSet,
 }
 
+/// How far a game has gone, for the platform to show beside the table (a room's move count,
+/// each seat's standing and lost turns): what every viewer may know.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Progress {
+    /// Moves completed, as the game counts them; 0 for a game that does not count them.
+    pub moves: u32,
+    /// Each seat in play, by name, with its standing; empty for a game that shows none.
+    pub seats: Vec<SeatProgress>,
+}
+
+/// One seat's standing in [`Progress`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SeatProgress {
+    /// The seat's name.
+    pub seat: &'static str,
+    /// `active`, `defeated` or `escaped`.
+    pub status: &'static str,
+    /// Turns lost to the clock, as the game counts them.
+    pub timeouts: u32,
+}
+
 /// What a player's screen needs of a game: implemented by each game in its own crate.
 ///
 /// The typed values here become JSON only at the wire, in `zhanqi-protocol`'s dyn layer.
@@ -252,6 +273,12 @@ pub trait ClientGame: GameNotation {
 
     /// What `viewer` sees, built from what the viewer may know alone.
     fn table(&self, viewer: Viewer) -> Self::Table;
+
+    /// How far the game has gone, for every viewer alike (a room shows it beside the table).
+    /// The default: no moves counted and no seat standings.
+    fn progress(&self) -> Progress {
+        Progress::default()
+    }
 
     /// The events of `action`, played on `before` to give `self`, as `viewer` may see them.
     fn event_views(

@@ -18,8 +18,8 @@ mod seat;
 pub mod testkit;
 
 pub use client::{
-    Choice, ClientGame, OptionField, OptionKind, OptionValue, Reason, SetupEditor, SetupError,
-    TimeoutRule,
+    Choice, ClientGame, OptionField, OptionKind, OptionValue, Progress, Reason, SeatProgress,
+    SetupEditor, SetupError, TimeoutRule,
 };
 pub use game::{Game, OptionsError, Outcome, PlatformAction, Rolled, SeatResult, ToAct};
 pub use import::{ImportError, ImportedRecord};

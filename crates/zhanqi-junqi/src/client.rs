@@ -8,8 +8,8 @@
 
 use zhanqi_core::platform::{GoldSettlement, Ladder, PointsSettlement};
 use zhanqi_core::{
-    Choice, ClientGame, GameNotation, GameRng, OptionField, Reason, Seat, SetupEditor, SetupError,
-    TimeoutRule, Viewer,
+    Choice, ClientGame, GameNotation, GameRng, OptionField, Progress, Reason, Seat, SetupEditor,
+    SetupError, TimeoutRule, Viewer,
 };
 
 use crate::ui::{self, BoardUi, EventUi, SetupUi, ViewUi};
@@ -31,6 +31,10 @@ impl ClientGame for Junqi {
 
     fn table(&self, viewer: Viewer) -> ViewUi {
         self.view_ui(viewer)
+    }
+
+    fn progress(&self) -> Progress {
+        Junqi::progress(self)
     }
 
     fn event_views(

@@ -5,7 +5,7 @@
 //! a client built on it never sees more than [`Junqi::view_for`] lets the viewer see.
 
 use serde::Serialize;
-use zhanqi_core::{GameRng, Seat, Viewer};
+use zhanqi_core::{GameRng, Progress, Seat, SeatProgress, Viewer};
 
 use crate::board::{Board, Post, PostKind, Shape};
 use crate::position::{BLUE, Status, Turn};
@@ -357,7 +357,38 @@ fn cell_ui(position: &Position, post: Post, cell: Cell) -> CellUi {
     }
 }
 
+/// A seat's standing as the views write it.
+fn status_name(status: Status) -> &'static str {
+    match status {
+        Status::Active => "active",
+        Status::Defeated => "defeated",
+        Status::Escaped => "escaped",
+    }
+}
+
 impl Junqi {
+    /// How far the game has gone: the moves completed and each seat's standing and lost turns,
+    /// which every view shows alike.
+    #[must_use]
+    pub fn progress(&self) -> Progress {
+        let position = &self.position;
+        Progress {
+            moves: position.moves,
+            seats: position
+                .seats_in_play()
+                .iter()
+                .filter_map(|seat| {
+                    let state = position.seats[seat]?;
+                    Some(SeatProgress {
+                        seat: position.seat_name(seat),
+                        status: status_name(state.status),
+                        timeouts: u32::from(state.timeouts),
+                    })
+                })
+                .collect(),
+        }
+    }
+
     /// What `viewer` sees, ready to draw: built from [`Junqi::view_for`] alone.
     #[must_use]
     pub fn view_ui(&self, viewer: Viewer) -> ViewUi {
@@ -376,11 +407,7 @@ impl Junqi {
                 let state = position.seats[seat]?;
                 Some(SeatUi {
                     seat: position.seat_name(seat),
-                    status: match state.status {
-                        Status::Active => "active",
-                        Status::Defeated => "defeated",
-                        Status::Escaped => "escaped",
-                    },
+                    status: status_name(state.status),
                     timeouts: state.timeouts,
                     colour: match position.mode {
                         Mode::Dark => position.owner_of(seat).map(colour_name),

@@ -2,11 +2,12 @@
 
 use serde::Serialize;
 use serde_json::Value;
+use serde_json::value::RawValue;
 use zhanqi_ai::{AiGame, Observation, PlayerSpec, make_player, outcome_values};
 use zhanqi_core::platform::{Ladder, PointsNote};
 use zhanqi_core::{
-    Choice, ClientGame, Game, GameNotation, GameRng, PlatformAction, Seat, SeatResult, SetupEditor,
-    TimeoutRule, ToAct, Viewer,
+    Choice, ClientGame, Game, GameNotation, GameRng, PlatformAction, Progress, Seat, SeatResult,
+    SetupEditor, TimeoutRule, ToAct, Viewer,
 };
 
 use crate::error::{GameError, join};
@@ -190,6 +191,14 @@ pub trait DynGame: Send + Sync {
 
     /// What `viewer` sees, ready to draw, as JSON: built from the viewer's view alone.
     fn ui_view(&self, viewer: Viewer) -> Value;
+
+    /// [`DynGame::ui_view`] written as JSON text, to go into a frame as it is: no JSON tree is
+    /// built on the way (a room sends it to every watcher after every move).
+    fn ui_view_text(&self, viewer: Viewer) -> Box<RawValue>;
+
+    /// How far the game has gone (moves completed, each seat's standing), the same for every
+    /// viewer.
+    fn progress(&self) -> Progress;
 
     /// Plays like [`DynGame::play`] (a chance outcome when `seat` is [`CHANCE`]) and also
     /// gives the action's events for every viewer, and whether it restarts the clock.
@@ -597,6 +606,16 @@ impl<G: GameNotation + AiGame + ClientGame> DynGame for Erased<G> {
         json(self.0.table(viewer))
     }
 
+    fn ui_view_text(&self, viewer: Viewer) -> Box<RawValue> {
+        // A game's table is plain data (strings, numbers, lists and maps with string keys),
+        // which always serializes.
+        serde_json::value::to_raw_value(&self.0.table(viewer)).unwrap_or_else(|_| null_text())
+    }
+
+    fn progress(&self) -> Progress {
+        self.0.progress()
+    }
+
     fn play_ui(&mut self, seat: &str, action: &str) -> Result<PlayedUi, GameError> {
         let chance = seat == CHANCE;
         let (seat, parsed) = if chance {
@@ -839,4 +858,9 @@ pub(crate) fn distinct_outcomes<G: GameNotation>(game: &G) -> Vec<(String, G::Ac
         same
     });
     listed
+}
+
+/// JSON's `null` as text.
+fn null_text() -> Box<RawValue> {
+    RawValue::from_string("null".to_owned()).expect("null is JSON")
 }

@@ -40,7 +40,7 @@ pub fn think_in_background(
     spec: PlayerSpec,
     seed: u64,
     seq: u32,
-    answers: mpsc::UnboundedSender<AiThought>,
+    answers: mpsc::UnboundedSender<Box<AiThought>>,
 ) {
     tokio::spawn(async move {
         let thought = tokio::task::spawn_blocking(move || game.think(seat, &spec, seed)).await;
@@ -50,6 +50,6 @@ pub fn think_in_background(
             Err(error) => Err(format!("the search failed: {error}")),
         };
         // A room that closed meanwhile needs no answer.
-        let _ = answers.send(AiThought { seq, seat, action });
+        let _ = answers.send(Box::new(AiThought { seq, seat, action }));
     });
 }

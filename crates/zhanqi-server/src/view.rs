@@ -10,10 +10,11 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use ts_rs::TS;
 use zhanqi_core::platform::Ladder;
-use zhanqi_core::{Choice, PlatformAction, SetupEditor, Viewer};
+use zhanqi_core::{Choice, PlatformAction, Progress, SetupEditor, Viewer};
 use zhanqi_protocol::{Choices, DynGame};
 use zhanqi_store::UserId;
 
@@ -41,8 +42,10 @@ pub struct RoomState {
     pub seats: Vec<SeatState>,
     /// How many watchers hold no seat.
     pub spectators: usize,
-    /// The game as the receiver may see it (the game's presentation); null in setup.
-    pub view: Option<Value>,
+    /// The game as the receiver may see it (the game's presentation, written by the game);
+    /// null in setup.
+    #[ts(as = "Option<Value>")]
+    pub view: Option<Box<RawValue>>,
     /// The receiver's layout being arranged, in setup (the game's presentation).
     pub setup: Option<Value>,
     /// The receiver's listed actions now.
@@ -63,7 +66,8 @@ pub struct RoomState {
     /// The running clock.
     pub clock: Option<ClockState>,
     /// The last move of each seat, by seat (the game's presentation).
-    pub last_moves: BTreeMap<&'static str, Value>,
+    #[ts(as = "BTreeMap<String, Value>")]
+    pub last_moves: BTreeMap<&'static str, Box<RawValue>>,
     /// The draw offer waiting for answers.
     pub draw_offer: Option<DrawOfferState>,
     /// Moves completed.
@@ -259,7 +263,12 @@ pub fn room_state(room: &Room, user: Option<UserId>) -> RoomState {
         (Some(game), Some(seat)) => game.seat(seat).map_or(Viewer::Spectator, Viewer::Seat),
         _ => Viewer::Spectator,
     };
-    let view = room.game.as_ref().map(|game| game.ui_view(viewer));
+    let view = room.game.as_ref().map(|game| game.ui_view_text(viewer));
+    let progress = room
+        .game
+        .as_ref()
+        .map(|game| game.progress())
+        .unwrap_or_default();
     let setup = match (room.phase, seat_index) {
         (Phase::Setup, Some(index)) => {
             let slot = &room.seats[index];
@@ -297,11 +306,6 @@ pub fn room_state(room: &Room, user: Option<UserId>) -> RoomState {
             by: offer.by,
             accepted: offer.accepted,
         });
-    let moves = view
-        .as_ref()
-        .and_then(|view| view.get("moves"))
-        .and_then(Value::as_u64)
-        .map_or(0, |moves| u32::try_from(moves).unwrap_or(u32::MAX));
     RoomState {
         id: room.id.0,
         game: room.game_name(),
@@ -309,7 +313,7 @@ pub fn room_state(room: &Room, user: Option<UserId>) -> RoomState {
         stake: room.stake,
         phase: room.phase.name(),
         you,
-        seats: seats(room, view.as_ref()),
+        seats: seats(room, &progress),
         spectators: room.spectators(),
         setup,
         legal,
@@ -324,7 +328,7 @@ pub fn room_state(room: &Room, user: Option<UserId>) -> RoomState {
         }),
         last_moves: room.last_moves.clone(),
         draw_offer,
-        moves,
+        moves: progress.moves,
         result: room.result.clone(),
         game_id: (room.phase != Phase::Setup).then_some(room.id.0),
         replay_saved: user.is_some_and(|user| room.replay_saved.contains(&user)),
@@ -345,13 +349,11 @@ fn decks(room: &Room) -> BTreeMap<&'static str, Value> {
         .collect()
 }
 
-fn seats(room: &Room, view: Option<&Value>) -> Vec<SeatState> {
+fn seats(room: &Room, progress: &Progress) -> Vec<SeatState> {
     room.seats
         .iter()
         .map(|slot| {
-            let in_view = view
-                .and_then(|view| view["seats"].as_array())
-                .and_then(|seats| seats.iter().find(|s| s["seat"] == slot.name));
+            let standing = progress.seats.iter().find(|s| s.seat == slot.name);
             let player = slot.sitter.as_ref().map(|sitter| match sitter {
                 Sitter::Ai(level) => SeatPlayer {
                     name: format!("AI ({level})"),
@@ -385,12 +387,8 @@ fn seats(room: &Room, view: Option<&Value>) -> Vec<SeatState> {
                 player,
                 ready: slot.ready,
                 connected,
-                status: in_view.and_then(|s| s["status"].as_str().map(str::to_owned)),
-                timeouts: in_view
-                    .and_then(|s| s["timeouts"].as_u64())
-                    .map_or(u32::from(slot.timeouts), |count| {
-                        u32::try_from(count).unwrap_or(u32::MAX)
-                    }),
+                status: standing.map(|s| s.status.to_owned()),
+                timeouts: standing.map_or(u32::from(slot.timeouts), |s| s.timeouts),
                 escape_in_ms: room.escape_in(slot),
             }
         })

@@ -102,9 +102,9 @@ pub async fn upgrade(
 
 /// The read buffer of each socket. tungstenite's default (128 KiB) was most of a socket's
 /// memory, and it zeroes the whole buffer before every read; a client's frames are a few
-/// hundred bytes (at most 16 KiB, and a larger one grows the buffer as it comes), so 4 KiB
-/// serves every read (docs/benchmarks.md, "Capacity").
-const READ_BUFFER_BYTES: usize = 4 * 1024;
+/// hundred bytes (at most 16 KiB, and a larger one grows the buffer as it comes), so 1 KiB
+/// serves nearly every read (docs/benchmarks.md, "Capacity").
+const READ_BUFFER_BYTES: usize = 1024;
 
 /// The key the per-address cap counts a socket under.
 fn address_key(client: &ClientAddress) -> AddressKey {
@@ -179,7 +179,7 @@ async fn connection(
     };
     let ping_every = seconds(state.config.ws_ping_seconds);
     let writer = tokio::spawn(write_frames(sink, frames, lobby, ping_every).in_current_span());
-    let seated = seated_rooms(&state, &person).await;
+    let seated = Box::pin(seated_rooms(&state, &person)).await;
     let _ = outbox
         .send(json!({"type": "hello", "protocol": 1, "user": user, "seated": seated}).to_string());
 
@@ -270,7 +270,17 @@ async fn connection(
             "other"
         };
         let arrived = std::time::Instant::now();
-        let answer = dispatch(&state, conn, &person, &outbox, message, text.as_str()).await;
+        // Boxed: an idle connection's future then holds none of a command's largest state
+        // (docs/benchmarks.md, "Capacity").
+        let answer = Box::pin(dispatch(
+            &state,
+            conn,
+            &person,
+            &outbox,
+            message,
+            text.as_str(),
+        ))
+        .await;
         metrics::command_answered(kind, arrived.elapsed());
         let frame = match answer {
             Ok(Some(mut extra)) => {
@@ -302,7 +312,7 @@ async fn connection(
     }
     for room in joined {
         // A room that closed, or whose node is gone, has nobody to tell.
-        let _ = bus::visit(&state, room, conn, &person, Visit::Disconnect).await;
+        let _ = Box::pin(bus::visit(&state, room, conn, &person, Visit::Disconnect)).await;
     }
     drop(outbox);
     let _ = writer.await;
@@ -336,6 +346,9 @@ async fn write_frames(
             frame = lobby.next() => Message::Text(Utf8Bytes::from(frame)),
             _ = ping.tick() => Message::Ping(Bytes::new()),
         };
+        // One frame a write, not a batch of the frames queued: the socket's write buffer keeps
+        // the capacity of the largest write for good, and a batch made it twice a room frame
+        // (docs/benchmarks.md, "Capacity").
         let text = matches!(message, Message::Text(_));
         tokio::select! {
             biased;

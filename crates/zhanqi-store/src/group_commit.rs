@@ -5,7 +5,7 @@
 //! on SQLite, one round trip and commit per action (and a pooled connection) on PostgreSQL. So
 //! the store hands every append to one writer task, which takes all the appends waiting when a
 //! writer is free (up to [`MAX_BATCH`]; SQLite has one writer, PostgreSQL four), writes them in
-//! one transaction and answers each room only after the commit. Nothing waits for a batch to
+//! one statement (one round trip, one commit) and answers each room only after the commit. Nothing waits for a batch to
 //! fill: an append that finds a writer idle is written at once, and the appends that arrive
 //! during a commit form the next batch. Durability is unchanged — an action is acknowledged
 //! only once its transaction is committed.
@@ -15,7 +15,8 @@
 //! fails, each append of the batch is tried again on its own, so one bad append never costs the
 //! others theirs.
 
-use sqlx::{Any, AnyConnection, AnyPool};
+use sqlx::{Any, AnyConnection, AnyPool, Row};
+use std::fmt::Write;
 use std::sync::Arc;
 
 use tokio::sync::{Semaphore, mpsc, oneshot};
@@ -81,7 +82,9 @@ async fn write_batches(pool: AnyPool, mut receiver: mpsc::Receiver<Pending>, wri
         let Ok(permit) = Arc::clone(&free).acquire_owned().await else {
             return;
         };
-        let mut batch = Vec::with_capacity(MAX_BATCH);
+        // Sized by what waits now, not by the largest batch: a 50 KB buffer for every batch of
+        // one or two appends made the allocator consolidate its free lists each time.
+        let mut batch = Vec::with_capacity(receiver.len().clamp(1, MAX_BATCH));
         if receiver.recv_many(&mut batch, MAX_BATCH).await == 0 {
             return;
         }
@@ -126,8 +129,17 @@ async fn write_batch(pool: &AnyPool, batch: &mut Vec<Pending>) {
     }
 }
 
-/// Writes every append of `batch` in one transaction: whether each was inserted.
+/// Writes every append of `batch` at once: whether each was inserted. One statement for the
+/// whole batch when no game has two appends in it (a room waits for each append before the
+/// next, so that is the rule); otherwise one statement each, in one transaction.
 async fn in_one_transaction(pool: &AnyPool, batch: &[Pending]) -> StoreResult<Vec<bool>> {
+    let mut games: Vec<i64> = batch.iter().map(|pending| pending.id.0).collect();
+    games.sort_unstable();
+    games.dedup();
+    if games.len() == batch.len() {
+        let mut connection = pool.acquire().await?;
+        return insert_many(&mut connection, batch).await;
+    }
     let mut transaction = pool.begin().await?;
     let mut inserted = Vec::with_capacity(batch.len());
     for pending in batch {
@@ -135,6 +147,65 @@ async fn in_one_transaction(pool: &AnyPool, batch: &[Pending]) -> StoreResult<Ve
     }
     transaction.commit().await?;
     Ok(inserted)
+}
+
+/// Inserts the actions of `batch` (at most one a game) in one statement, each only if its game
+/// is playing and its number is the next, as [`insert`] does: whether each was inserted.
+///
+/// One statement is atomic on its own, so the batch needs no transaction around it: one round
+/// trip to the database writes it all.
+async fn insert_many(connection: &mut AnyConnection, batch: &[Pending]) -> StoreResult<Vec<bool>> {
+    let mut sql = String::from(
+        "INSERT INTO actions (game_id, seq, seat, action, acted_at, deadline, clock) \
+         SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7 \
+         FROM (VALUES ",
+    );
+    for index in 0..batch.len() {
+        let n = index * 7;
+        // Typed for PostgreSQL, which cannot tell a parameter's type inside VALUES.
+        let _ = write!(
+            sql,
+            "{}(CAST(${} AS BIGINT), CAST(${} AS BIGINT), CAST(${} AS BIGINT), CAST(${} AS TEXT), \
+             CAST(${} AS BIGINT), CAST(${} AS BIGINT), CAST(${} AS TEXT))",
+            if index == 0 { "" } else { ", " },
+            n + 1,
+            n + 2,
+            n + 3,
+            n + 4,
+            n + 5,
+            n + 6,
+            n + 7,
+        );
+    }
+    sql.push_str(
+        ") AS v \
+         WHERE EXISTS (SELECT 1 FROM games g WHERE g.id = v.column1 AND g.status = 'playing') \
+         AND (SELECT COALESCE(MAX(a.seq) + 1, 0) FROM actions a WHERE a.game_id = v.column1) \
+             = v.column2 \
+         ON CONFLICT DO NOTHING \
+         RETURNING game_id",
+    );
+    // Not kept prepared: a batch's size, and so its text, changes from one batch to the next.
+    let mut query = sqlx::query::<Any>(&sql).persistent(false);
+    for pending in batch {
+        query = query
+            .bind(pending.id.0)
+            .bind(i64::from(pending.seq))
+            .bind(pending.seat.map(seat_to_db))
+            .bind(pending.action.as_str())
+            .bind(pending.at.0)
+            .bind(pending.clock.deadline.map(|deadline| deadline.0))
+            .bind(pending.clock.state.as_str());
+    }
+    let mut written = Vec::with_capacity(batch.len());
+    for row in query.fetch_all(&mut *connection).await? {
+        written.push(row.try_get::<i64, _>(0)?);
+    }
+    written.sort_unstable();
+    Ok(batch
+        .iter()
+        .map(|pending| written.binary_search(&pending.id.0).is_ok())
+        .collect())
 }
 
 /// Inserts one action if its game is playing and its number is the next: whether it did.

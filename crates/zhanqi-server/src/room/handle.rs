@@ -97,7 +97,8 @@ pub const ROOM_MOVING: &str = "room_moving";
 #[derive(Clone, Debug)]
 pub struct RoomHandle {
     pub(super) room: GameId,
-    pub(super) commands: mpsc::Sender<Command>,
+    /// Boxed, so that a room's queue of waiting commands is small while empty.
+    pub(super) commands: mpsc::Sender<Box<Command>>,
     /// Set once the room started moving to another node.
     pub(super) moving: Arc<AtomicBool>,
 }
@@ -109,7 +110,7 @@ impl RoomHandle {
     ) -> Result<serde_json::Value, ApiError> {
         let (reply, answer) = oneshot::channel();
         self.commands
-            .send(command(reply))
+            .send(Box::new(command(reply)))
             .await
             .map_err(|_| self.gone())?;
         answer.await.map_err(|_| self.gone())?
@@ -128,14 +129,17 @@ impl RoomHandle {
     /// it; `None` if it already closed.
     pub async fn hand_over(&self) -> Option<Vec<Watcher>> {
         let (reply, answer) = oneshot::channel();
-        self.commands.send(Command::HandOver { reply }).await.ok()?;
+        self.commands
+            .send(Box::new(Command::HandOver { reply }))
+            .await
+            .ok()?;
         answer.await.ok()
     }
 
     /// Ends the actor of a room handed over.
     pub async fn stop(&self) {
         // A room that already stopped needs nothing more.
-        let _ = self.commands.send(Command::Stop).await;
+        let _ = self.commands.send(Box::new(Command::Stop)).await;
     }
 
     /// Watch the room from connection `conn`: its frames go to `outbox`.
@@ -179,7 +183,10 @@ impl RoomHandle {
     /// Tells the room that connection `conn` closed.
     pub async fn disconnect(&self, conn: u64) {
         // A room that already stopped has nobody to tell.
-        let _ = self.commands.send(Command::Disconnect { conn }).await;
+        let _ = self
+            .commands
+            .send(Box::new(Command::Disconnect { conn }))
+            .await;
     }
 }
 

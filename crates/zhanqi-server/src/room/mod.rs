@@ -129,10 +129,10 @@ pub struct Room {
     /// The action count at which an AI search is running, if one is.
     thinking: Option<u32>,
     /// Where AI searches send their answers, and where the actor reads them.
-    thoughts: mpsc::UnboundedSender<AiThought>,
-    thought_inbox: Option<mpsc::UnboundedReceiver<AiThought>>,
+    thoughts: mpsc::UnboundedSender<Box<AiThought>>,
+    thought_inbox: Option<mpsc::UnboundedReceiver<Box<AiThought>>>,
     /// The last move of each seat, as the client draws it.
-    pub last_moves: BTreeMap<&'static str, serde_json::Value>,
+    pub last_moves: BTreeMap<&'static str, Box<serde_json::value::RawValue>>,
     /// The connections watching the room.
     watchers: Vec<Watcher>,
     /// The result, once over.
@@ -161,7 +161,7 @@ fn spawn(room: Room, arrivals: Vec<Watcher>) {
 impl Room {
     async fn run(
         mut self,
-        mut inbox: mpsc::Receiver<Command>,
+        mut inbox: mpsc::Receiver<Box<Command>>,
         arrivals: Vec<Watcher>,
         moving: Arc<AtomicBool>,
     ) {
@@ -169,7 +169,7 @@ impl Room {
             return;
         };
         for watcher in arrivals {
-            self.welcome(watcher).await;
+            Box::pin(self.welcome(watcher)).await;
         }
         self.schedule_ai();
         // The arrivals' first state, and the lobby's.
@@ -179,17 +179,20 @@ impl Room {
             tokio::select! {
                 command = inbox.recv() => {
                     let Some(command) = command else { break };
+                    let command = *command;
                     if let Command::HandOver { reply } = command {
                         moving.store(true, Ordering::Release);
                         let _ = reply.send(std::mem::take(&mut self.watchers));
-                        self.stand_by_while_moving(&mut inbox).await;
+                        Box::pin(self.stand_by_while_moving(&mut inbox)).await;
                         self.app.rooms.remove(self.id);
                         return;
                     }
-                    self.handle(command).await;
+                    // Boxed, like the other two: the resting room's future then holds only the
+                    // room, not the largest state of each handler (docs/benchmarks.md).
+                    Box::pin(self.handle(command)).await;
                 }
-                Some(thought) = thoughts.recv() => self.on_thought(thought).await,
-                () = sleep_until(wake) => self.on_timer().await,
+                Some(thought) = thoughts.recv() => Box::pin(self.on_thought(*thought)).await,
+                () = sleep_until(wake) => Box::pin(self.on_timer()).await,
             }
             self.note_attendance();
             if self.should_close() {
@@ -205,7 +208,7 @@ impl Room {
         // Marked in the store before the room leaves the lobby, so that a client that no
         // longer sees it there may count on its place being free.
         if self.phase == Phase::Setup {
-            self.close_abandoned().await;
+            Box::pin(self.close_abandoned()).await;
         }
         self.app.rooms.remove(self.id);
     }
@@ -234,9 +237,9 @@ impl Room {
 
     /// While the room moves to another node: plays nothing (no clock, no AI), answers every
     /// visit [`ROOM_MOVING`] so that it is sent again to the new node, until told to stop.
-    async fn stand_by_while_moving(&mut self, inbox: &mut mpsc::Receiver<Command>) {
+    async fn stand_by_while_moving(&mut self, inbox: &mut mpsc::Receiver<Box<Command>>) {
         while let Some(command) = inbox.recv().await {
-            match command {
+            match *command {
                 Command::Join { reply, .. } | Command::Request { reply, .. } => {
                     let _ = reply.send(Err(moving(self.id)));
                 }

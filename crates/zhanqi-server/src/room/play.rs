@@ -104,7 +104,10 @@ impl Room {
     /// Keeps each seat's last move, as the game marks it, to draw.
     pub(super) fn note_moves(&mut self, moved: &[(&'static str, serde_json::Value)]) {
         for (seat, event) in moved {
-            self.last_moves.insert(seat, event.clone());
+            // Kept as text: a room holds it for good and copies it into every frame.
+            if let Ok(text) = serde_json::value::to_raw_value(event) {
+                self.last_moves.insert(seat, text);
+            }
         }
     }
 

@@ -210,11 +210,58 @@ async fn many_games_appending_at_once_each_keep_every_action() {
             let actions = store.actions(id).await.unwrap();
             let numbers: Vec<u32> = actions.iter().map(|action| action.seq).collect();
             assert_eq!(numbers, (0..10).collect::<Vec<_>>());
-            assert!(
-                actions
-                    .iter()
-                    .all(|a| a.action == format!("move-{}", a.seq))
-            );
+            // Every column as written, whichever way the batch was written.
+            for action in &actions {
+                let seq = action.seq;
+                assert_eq!(action.action, format!("move-{seq}"));
+                assert_eq!(action.seat, Some(seat(seq as usize % 2)));
+                assert_eq!(action.at, NOW.plus_millis(i64::from(seq)));
+                assert_eq!(
+                    action.clock,
+                    clock(NOW.0 + 1000 * i64::from(seq), i64::from(seq))
+                );
+            }
+        }
+    })
+    .await;
+}
+
+/// A batch's actions without a seat (chance, the platform) or a deadline come back so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn actions_without_a_seat_or_deadline_keep_their_nulls_in_a_batch() {
+    each_backend(|store| async move {
+        let mut ids = Vec::new();
+        for _ in 0..12 {
+            ids.push(two_ai_game(&store).await);
+        }
+        let mut games = tokio::task::JoinSet::new();
+        for &id in &ids {
+            let store = store.clone();
+            games.spawn(async move {
+                for seq in 0..4 {
+                    let action_clock = Clock {
+                        deadline: None,
+                        state: "{}".to_owned(),
+                    };
+                    let action = NewAction {
+                        seq,
+                        seat: None,
+                        action: "roll",
+                        at: NOW,
+                        clock: &action_clock,
+                    };
+                    store.append_action(id, &action).await.unwrap();
+                }
+            });
+        }
+        games.join_all().await;
+        for id in ids {
+            let actions = store.actions(id).await.unwrap();
+            assert_eq!(actions.len(), 4);
+            assert!(actions.iter().all(|a| a.seat.is_none()
+                && a.clock.deadline.is_none()
+                && a.clock.state == "{}"
+                && a.action == "roll"));
         }
     })
     .await;
