@@ -97,7 +97,8 @@ fn main() {
             }
         }
         Some("duel") => {
-            let Some(mode) = Mode::from_name(&option("--mode", "2p")).filter(|mode| *mode != Mode::Dark)
+            let Some(mode) =
+                Mode::from_name(&option("--mode", "2p")).filter(|mode| *mode != Mode::Dark)
             else {
                 eprintln!("--mode is 2p or 4p");
                 return;
@@ -245,11 +246,14 @@ fn measure(held_out: &Path, draws: usize) {
             .collect::<HashSet<Deployment>>()
             .len();
         let mut rng = GameRng::from_seed(2);
+        let timed = Instant::now();
+        let layouts: Vec<Deployment> = (0..draws).map(|_| chooser.draw(&mut rng)).collect();
+        let micros = timed.elapsed().as_secs_f64() * 1e6 / draws.max(1) as f64;
         let mut placements = Placements::new();
-        for _ in 0..draws {
-            placements.add(&chooser.draw(&mut rng));
+        for layout in &layouts {
+            placements.add(layout);
         }
-        drawn.push((chooser, distinct, placements));
+        drawn.push((chooser, distinct, placements, micros));
     }
     println!(
         "{} training deployments, {} held-out deployments, {draws} draws of each chooser ({:.1} s)",
@@ -258,25 +262,32 @@ fn measure(held_out: &Path, draws: usize) {
         started.elapsed().as_secs_f64()
     );
     println!();
-    println!("Total-variation distance of each kind's per-post frequencies from the training records' (held-out records' in brackets):");
+    println!(
+        "Total-variation distance of each kind's per-post frequencies from the training records' (held-out records' in brackets):"
+    );
     println!();
     print!("| kind | held-out records |");
-    for (chooser, _, _) in &drawn {
+    for (chooser, ..) in &drawn {
         print!(" {} |", chooser.name());
     }
     println!();
     println!("|---|---:|---:|---:|---:|");
     let mut sums = [0.0; 4];
     for kind in Kind::ALL {
-        print!("| {kind} {} | {:.3} |", kind.name_zh(), real.distance(&training, kind));
+        print!(
+            "| {kind} {} | {:.3} |",
+            kind.name_zh(),
+            real.distance(&training, kind)
+        );
         sums[0] += real.distance(&training, kind) * f64::from(kind.count()) / 25.0;
-        for (index, (_, _, placements)) in drawn.iter().enumerate() {
+        for (index, (_, _, placements, _)) in drawn.iter().enumerate() {
             print!(
                 " {:.3} ({:.3}) |",
                 placements.distance(&training, kind),
                 placements.distance(&real, kind)
             );
-            sums[index + 1] += placements.distance(&training, kind) * f64::from(kind.count()) / 25.0;
+            sums[index + 1] +=
+                placements.distance(&training, kind) * f64::from(kind.count()) / 25.0;
         }
         println!();
     }
@@ -285,18 +296,20 @@ fn measure(held_out: &Path, draws: usize) {
         sums[0], sums[1], sums[2], sums[3]
     );
     println!();
-    println!("| | distinct in 1,000 | flag on 6.2 | mines beside the flag (of 3) | all three beside it mined |");
-    println!("|---|---:|---:|---:|---:|");
+    println!(
+        "| | distinct in 1,000 | flag on 6.2 | mines beside the flag (of 3) | all three beside it mined | µs a draw |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|");
     let (mines, all_three) = real.guarding();
     println!(
-        "| held-out records | | {:.1} % | {mines:.2} | {:.1} % |",
+        "| held-out records | | {:.1} % | {mines:.2} | {:.1} % | |",
         100.0 * real.flag_on_first(),
         100.0 * all_three
     );
-    for (chooser, distinct, placements) in &drawn {
+    for (chooser, distinct, placements, micros) in &drawn {
         let (mines, all_three) = placements.guarding();
         println!(
-            "| {} | {distinct} | {:.1} % | {mines:.2} | {:.1} % |",
+            "| {} | {distinct} | {:.1} % | {mines:.2} | {:.1} % | {micros:.1} |",
             chooser.name(),
             100.0 * placements.flag_on_first(),
             100.0 * all_three
@@ -315,7 +328,11 @@ struct Deploying {
 
 impl Player<Junqi> for Deploying {
     fn name(&self) -> String {
-        format!("{} ({} deployments)", self.inner.name(), self.chooser.name())
+        format!(
+            "{} ({} deployments)",
+            self.inner.name(),
+            self.chooser.name()
+        )
     }
 
     fn choose(&mut self, observation: &Observation<'_, Junqi>) -> Option<Action> {
@@ -335,18 +352,19 @@ fn duel(mode: Mode, player: &str, choosers: [Chooser; 2], games: u32, seed: u64)
             Junqi::new(&JunqiOptions::of_mode(mode), game_seed).expect("standard options");
         let seats = game.seats().len();
         let swapped = index % 2 == 1;
-        let mut players: Vec<Box<dyn Player<Junqi>>> = arena::players::<Junqi>(&[player], seats, game_seed)
-            .into_iter()
-            .enumerate()
-            .map(|(seat, inner)| {
-                let first = (seat % 2 == 0) != swapped;
-                Box::new(Deploying {
-                    inner,
-                    chooser: choosers[usize::from(!first)],
-                    rng: GameRng::stream(game_seed, 100 + seat as u64),
-                }) as Box<dyn Player<Junqi>>
-            })
-            .collect();
+        let mut players: Vec<Box<dyn Player<Junqi>>> =
+            arena::players::<Junqi>(&[player], seats, game_seed)
+                .into_iter()
+                .enumerate()
+                .map(|(seat, inner)| {
+                    let first = (seat % 2 == 0) != swapped;
+                    Box::new(Deploying {
+                        inner,
+                        chooser: choosers[usize::from(!first)],
+                        rng: GameRng::stream(game_seed, 100 + seat as u64),
+                    }) as Box<dyn Player<Junqi>>
+                })
+                .collect();
         let (outcome, played) = arena::play_out(&mut game, &mut players);
         plies += played;
         if arena::won(&outcome, Seat::new(usize::from(swapped))) {

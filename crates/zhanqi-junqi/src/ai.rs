@@ -18,9 +18,9 @@ use zhanqi_core::ai::{AiGame, Evaluator, Observation};
 use crate::{Action, Junqi};
 
 pub use deployment::{ai_deployment, handmade_deployment};
-pub use learned_deployment::{learned_deployment, learned_layout};
 pub use distance::Distances;
 pub use evaluator::JunqiEvaluator;
+pub use learned_deployment::{learned_deployment, learned_layout};
 
 impl AiGame for Junqi {
     fn evaluator() -> Box<dyn Evaluator<Junqi>> {

@@ -690,7 +690,10 @@ mod tests {
         }
         for side in 0..2 {
             let other = FLAG_HEADQUARTERS[1 - side];
-            assert_eq!(counts.placed_by_flag[side][other][kind_index(Kind::Flag)], 0);
+            assert_eq!(
+                counts.placed_by_flag[side][other][kind_index(Kind::Flag)],
+                0
+            );
         }
         // Flags only on the headquarters, mines only on the last two lines.
         for (index, placed) in counts.placed.iter().enumerate() {

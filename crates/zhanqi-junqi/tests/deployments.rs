@@ -38,12 +38,12 @@ struct Guarding {
 /// The records' guarding, from their counts given the flag's side.
 fn records_guarding(counts: &PriorCounts) -> Guarding {
     let (flag, mine) = (kind_index(Kind::Flag), kind_index(Kind::Mine));
-    let with_flag = |side: usize| f64::from(counts.placed_by_flag[side][FLAG_HEADQUARTERS[side]][flag]);
+    let with_flag =
+        |side: usize| f64::from(counts.placed_by_flag[side][FLAG_HEADQUARTERS[side]][flag]);
     let layouts = with_flag(0) + with_flag(1);
     let beside: f64 = (0..2)
         .flat_map(|side| {
-            BESIDE_HEADQUARTERS[side]
-                .map(|at| f64::from(counts.placed_by_flag[side][at][mine]))
+            BESIDE_HEADQUARTERS[side].map(|at| f64::from(counts.placed_by_flag[side][at][mine]))
         })
         .sum();
     let back_line: u32 = (25..30).map(|at| counts.placed[at][mine]).sum();
@@ -65,8 +65,13 @@ fn drawn_guarding(layouts: &[Deployment]) -> Guarding {
             .position(|&at| cells[at] == Some(Kind::Flag))
             .unwrap_or_else(|| panic!("{layout}: the flag stands in a headquarters"));
         on_first += usize::from(side == 0);
-        let mines: Vec<usize> = (0..30).filter(|&at| cells[at] == Some(Kind::Mine)).collect();
-        assert!(mines.iter().all(|&at| at >= 20), "{layout}: mines on lines 5-6");
+        let mines: Vec<usize> = (0..30)
+            .filter(|&at| cells[at] == Some(Kind::Mine))
+            .collect();
+        assert!(
+            mines.iter().all(|&at| at >= 20),
+            "{layout}: mines on lines 5-6"
+        );
         beside += mines
             .iter()
             .filter(|at| BESIDE_HEADQUARTERS[side].contains(at))

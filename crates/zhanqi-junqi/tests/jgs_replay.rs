@@ -84,8 +84,8 @@ fn random_play(mut game: Junqi, seed: u64, plies: usize) -> Result<usize, String
         game.legal_actions(seat, &mut legal);
         if legal.is_empty() {
             return Err(format!(
-                "ply {ply}: {} is to act with no legal action",
-                game.seat_name(seat)
+                "ply {ply}: seat {} is to act with no legal action",
+                seat.index()
             ));
         }
         let action = legal[rng.below(legal.len())];

@@ -110,11 +110,11 @@ impl LayoutModel {
 
 /// The pieces but the flag, the most constrained first: mines, bombs, then the rest.
 fn placing_order() -> impl Iterator<Item = Kind> {
-    let order = [Kind::Mine, Kind::Bomb]
-        .into_iter()
-        .chain(Kind::ALL.into_iter().filter(|kind| {
-            !matches!(kind, Kind::Mine | Kind::Bomb | Kind::Flag)
-        }));
+    let order = [Kind::Mine, Kind::Bomb].into_iter().chain(
+        Kind::ALL
+            .into_iter()
+            .filter(|kind| !matches!(kind, Kind::Mine | Kind::Bomb | Kind::Flag)),
+    );
     order.flat_map(|kind| std::iter::repeat_n(kind, usize::from(kind.count())))
 }
 

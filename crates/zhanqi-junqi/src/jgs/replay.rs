@@ -136,7 +136,11 @@ fn start_position(record: &JgsGame) -> Result<Position, ReplayError> {
 pub fn starting_game(record: &JgsGame, seed: u64) -> Result<Junqi, ReplayError> {
     let record = seated_south_north(record);
     let position = start_position(&record)?;
-    Ok(Junqi::from_position(record_options(&record), position, seed))
+    Ok(Junqi::from_position(
+        record_options(&record),
+        position,
+        seed,
+    ))
 }
 
 /// Replays a QQ game: deployments checked against §3, every move applied with the checked
