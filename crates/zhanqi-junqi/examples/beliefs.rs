@@ -308,23 +308,19 @@ fn duel(mode: &str, player: &str, games: usize, seed: u64) {
 }
 
 /// [`duel`] from the deployments of real 4p games: each record's position before its first
-/// move, played once from each side.
+/// move, played once from each side, under the rules of junqi.md (`jgs::starting_game`; the
+/// replay's QQ rules would leave a seat with no legal move to act).
 fn duel_from_real_deployments(held_out: &Path, player: &str, games: usize, seed: u64) {
-    let starts: Vec<Junqi> = records(held_out)
-        .iter()
-        .filter(|(_, record)| !record.is_two_player())
-        .filter_map(|(_, record)| {
-            let mut start = None;
-            let _ = jgs::replay_observed(record, |game| {
-                start.get_or_insert_with(|| game.clone());
-            });
-            start
-        })
+    let records: Vec<JgsGame> = records(held_out)
+        .into_iter()
+        .map(|(_, record)| record)
+        .filter(|record| !record.is_two_player() && jgs::starting_game(record, 0).is_ok())
         .collect();
     let make_game = |game_seed: u64| {
         // Game seeds 2k + 1 and 2k + 2 start from record k: with an odd seed, a pair of games.
-        let start = ((game_seed - 1) / 2) as usize % starts.len();
-        seat_dealings(starts[start].clone(), game_seed - seed)
+        let record = &records[((game_seed - 1) / 2) as usize % records.len()];
+        let start = jgs::starting_game(record, game_seed).expect("checked above");
+        seat_dealings(start, game_seed - seed)
     };
     report_duel("4p, real deployments,", player, games, seed, make_game);
 }

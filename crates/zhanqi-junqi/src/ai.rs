@@ -2,21 +2,25 @@
 //! implementation through which the generic players of `zhanqi-ai` use them.
 //!
 //! * [`JunqiEvaluator`]: material, flag safety and threats, for 2p, 4p (team sums) and dark.
-//! * [`ai_deployment`]: a sensible random layout (flag in a headquarters behind mines, bombs
-//!   near it, engineers and strong pieces spread to the front), always legal.
+//! * [`ai_deployment`]: a layout drawn from the statistics of real ones
+//!   ([`learned_deployment`]: the flag's side, the mines and bombs around it and every other
+//!   piece where real players put them), always legal; [`handmade_deployment`] is the
+//!   hand-written chooser it replaced, kept for comparison.
 
 mod deployment;
 mod distance;
 mod evaluator;
+mod learned_deployment;
 
 use zhanqi_core::GameRng;
 use zhanqi_core::ai::{AiGame, Evaluator, Observation};
 
 use crate::{Action, Junqi};
 
-pub use deployment::ai_deployment;
+pub use deployment::{ai_deployment, handmade_deployment};
 pub use distance::Distances;
 pub use evaluator::JunqiEvaluator;
+pub use learned_deployment::{learned_deployment, learned_layout};
 
 impl AiGame for Junqi {
     fn evaluator() -> Box<dyn Evaluator<Junqi>> {

@@ -61,6 +61,9 @@ const PHASE_STARTS: [u32; PHASES] = [0, 20, 60, 120, 200];
 /// How many phases.
 pub const PHASES: usize = 5;
 
+/// The local indices of the two headquarters (6.2 and 6.4), where the flag stands.
+pub const FLAG_HEADQUARTERS: [usize; 2] = [26, 28];
+
 /// Metropolis sweeps after a weighted deal (each sweep proposes one swap per piece).
 const SWEEPS: usize = 2;
 
@@ -131,6 +134,10 @@ pub struct PriorCounts {
     pub deployments: u32,
     /// `[local index][kind]`: how many deployments put the kind on the post.
     pub placed: [[u32; 12]; 30],
+    /// `[headquarters][local index][kind]`: the same, counted apart for the deployments with
+    /// the flag on 6.2 (`[0]`) and on 6.4 (`[1]`): where everything stands relative to the
+    /// flag (the learned deployments of `ai::learned_deployment` draw from it).
+    pub placed_by_flag: [[[u32; 12]; 30]; 2],
     /// `[phase][local index][kind]`: of the pieces deployed on the post and still on the
     /// board before a move in that phase, how many had not moved (`[0]`) and had (`[1]`).
     pub moved: [[[[u32; 2]; 12]; 30]; PHASES],
@@ -141,6 +148,7 @@ impl Default for PriorCounts {
         PriorCounts {
             deployments: 0,
             placed: [[0; 12]; 30],
+            placed_by_flag: [[[0; 12]; 30]; 2],
             moved: [[[[0; 2]; 12]; 30]; PHASES],
         }
     }
@@ -150,9 +158,16 @@ impl PriorCounts {
     /// Counts one seat's deployment, in the seat's own frame.
     pub fn add_deployment(&mut self, deployment: &Deployment) {
         self.deployments += 1;
-        for (index, cell) in deployment.cells().into_iter().enumerate() {
+        let cells = deployment.cells();
+        let flag = FLAG_HEADQUARTERS
+            .iter()
+            .position(|&at| cells[at] == Some(Kind::Flag));
+        for (index, cell) in cells.into_iter().enumerate() {
             if let Some(kind) = cell {
                 self.placed[index][kind_index(kind)] += 1;
+                if let Some(flag) = flag {
+                    self.placed_by_flag[flag][index][kind_index(kind)] += 1;
+                }
             }
         }
     }
@@ -184,6 +199,8 @@ impl PriorCounts {
              # deployments N: how many real deployments were counted.\n\
              # place L.F <a count per kind, S J D L T Y C P E B M F>: how many put each kind on\n\
              #   local post L.F (line 1 at the front, files from the owner's left).\n\
+             # flag H place L.F <per kind>: the same, of the deployments with the flag on\n\
+             #   headquarters H (6.2 or 6.4).\n\
              # moved PHASE L.F <per kind, S J D L T Y C P E B M F: UNMOVED MOVED>: pieces\n\
              #   deployed on L.F and on the board before a move of the phase (phases start at\n\
              #   moves 0 20 60 120 200) that had not moved and had.\n",
@@ -199,6 +216,20 @@ impl PriorCounts {
                 crate::deployment::local_name(index),
                 counts.join(" ")
             ));
+        }
+        for (flag, placed) in FLAG_HEADQUARTERS.iter().zip(&self.placed_by_flag) {
+            for (index, counts) in placed.iter().enumerate() {
+                if crate::deployment::is_camp_index(index) {
+                    continue;
+                }
+                let counts: Vec<String> = counts.iter().map(u32::to_string).collect();
+                text.push_str(&format!(
+                    "flag {} place {} {}\n",
+                    crate::deployment::local_name(*flag),
+                    crate::deployment::local_name(index),
+                    counts.join(" ")
+                ));
+            }
         }
         for (phase, posts) in self.moved.iter().enumerate() {
             for (index, kinds) in posts.iter().enumerate() {
@@ -248,6 +279,15 @@ impl PriorCounts {
             ["deployments", count] => self.deployments = number(count)?,
             ["place", post, kinds @ ..] if kinds.len() == 12 => {
                 for (slot, word) in self.placed[local_index(post)?].iter_mut().zip(kinds) {
+                    *slot = number(word)?;
+                }
+            }
+            ["flag", flag, "place", post, kinds @ ..] if kinds.len() == 12 => {
+                let flag = FLAG_HEADQUARTERS
+                    .iter()
+                    .position(|&at| Some(at) == local_index(flag))?;
+                let slots = self.placed_by_flag[flag][local_index(post)?].iter_mut();
+                for (slot, word) in slots.zip(kinds) {
                     *slot = number(word)?;
                 }
             }
@@ -634,6 +674,25 @@ mod tests {
                 total,
                 counts.deployments * u32::from(kind.count()),
                 "{kind}"
+            );
+        }
+        // Every counted deployment has its flag on one headquarters or the other, so the
+        // counts given the flag's side add up to the counts.
+        for (index, placed) in counts.placed.iter().enumerate() {
+            for kind in Kind::ALL {
+                let by_flag: u32 = counts
+                    .placed_by_flag
+                    .iter()
+                    .map(|side| side[index][kind_index(kind)])
+                    .sum();
+                assert_eq!(by_flag, placed[kind_index(kind)], "{kind} on {index}");
+            }
+        }
+        for side in 0..2 {
+            let other = FLAG_HEADQUARTERS[1 - side];
+            assert_eq!(
+                counts.placed_by_flag[side][other][kind_index(Kind::Flag)],
+                0
             );
         }
         // Flags only on the headquarters, mines only on the last two lines.

@@ -31,7 +31,7 @@ mod replay;
 mod rotation;
 
 pub use error::JgsError;
-pub use replay::{Ending, Replay, ReplayError, replay, replay_observed};
+pub use replay::{Ending, Replay, ReplayError, replay, replay_observed, starting_game};
 
 /// One game read from a `.jgs` file.
 #[derive(Clone, Debug, PartialEq, Eq)]

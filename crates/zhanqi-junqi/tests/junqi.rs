@@ -4,6 +4,7 @@
 mod ai_players;
 mod beliefs;
 mod board;
+mod deployments;
 mod digests;
 mod jgs_parse;
 mod jgs_replay;

@@ -1,7 +1,10 @@
-//! The AI's deployments: random, but laid out the way players lay them out.
+//! The AI's deployments: [`ai_deployment`], learned from real layouts
+//! ([`super::learned_deployment`]), and the hand-written chooser it replaced, kept to compare
+//! against ([`handmade_deployment`]).
 
 use zhanqi_core::GameRng;
 
+use super::learned_deployment;
 use crate::{Deployment, Kind};
 
 /// Local indices (line − 1) × 5 + (file − 1) of the five camps, which start empty.
@@ -13,7 +16,14 @@ const BESIDE_HEADQUARTERS: [[usize; 3]; 2] = [[21, 25, 27], [23, 27, 29]];
 /// Railway posts of the flanks (files 1 and 5, lines 1–5): where engineers run from.
 const FLANK_RAILWAY: [usize; 10] = [0, 4, 5, 9, 10, 14, 15, 19, 20, 24];
 
-/// A deployment chosen with sense and at random: the flag in a headquarters with mines beside
+/// The AI's deployment, for every level but `random` (which deploys uniformly): a layout
+/// learned from real ones ([`learned_deployment`]), always legal.
+pub fn ai_deployment(rng: &mut GameRng) -> Deployment {
+    learned_deployment(rng)
+}
+
+/// A deployment chosen with sense and at random by hand-written rules (the AI's deployment
+/// before the learned one): the flag in a headquarters with mines beside
 /// it (or, one time in three, two mines beside it and a third as a decoy elsewhere on the back
 /// lines), one bomb near the flag and one further forward, the commander, the corps and the
 /// divisions on the front three lines spread over the files, the engineers on the flank
@@ -22,7 +32,7 @@ const FLANK_RAILWAY: [usize; 10] = [0, 4, 5, 9, 10, 14, 15, 19, 20, 24];
 /// Always legal: the layout is checked with [`Deployment::validate`], and a uniformly random
 /// legal deployment is used instead if it ever were not. The same layout serves the 2p and the
 /// 4p boards (a deployment is in the area's local coordinates).
-pub fn ai_deployment(rng: &mut GameRng) -> Deployment {
+pub fn handmade_deployment(rng: &mut GameRng) -> Deployment {
     Deployment::from_cells(Layout::draw(rng).cells)
         .validate()
         .unwrap_or_else(|_| Deployment::random(rng))
@@ -211,10 +221,11 @@ mod tests {
     }
 
     #[test]
-    fn the_public_entry_point_is_legal() {
+    fn the_public_entry_points_are_legal() {
         let mut rng = GameRng::from_seed(3);
         for _ in 0..500 {
             assert_eq!(ai_deployment(&mut rng).violations(), vec![]);
+            assert_eq!(handmade_deployment(&mut rng).violations(), vec![]);
         }
     }
 }

@@ -81,6 +81,68 @@ fn seat_of(letter: char) -> Seat {
     Seat::new(index.expect("the .jgs parser yields only s, e, n and w"))
 }
 
+/// The record, a two-player game whose players sit at `e` and `w` turned a quarter turn onto
+/// `s` and `n`.
+fn seated_south_north(record: &JgsGame) -> JgsGame {
+    if record.is_two_player() && record.players.iter().any(|p| p.seat == 'e') {
+        record.rotated_to_south_north()
+    } else {
+        record.clone()
+    }
+}
+
+/// The options of the spec's game a record is played on: the four-player board, with two
+/// players alone on it for a two-player record.
+fn record_options(record: &JgsGame) -> JunqiOptions {
+    JunqiOptions {
+        two_players_on_4p: record.is_two_player(),
+        ..JunqiOptions::of_mode(Mode::FourPlayer)
+    }
+}
+
+/// The record's position before its first move: its deployments checked against §3, its
+/// first mover to act.
+fn start_position(record: &JgsGame) -> Result<Position, ReplayError> {
+    let options = record_options(record);
+    let mut position = Position::empty(Mode::FourPlayer, options.seats());
+    for player in &record.players {
+        let deployment = Deployment::parse(&player.deployment)
+            .map_err(|error| error.to_string())
+            .and_then(|deployment| deployment.validate().map_err(|error| error.to_string()))
+            .map_err(|why| ReplayError::Deployment {
+                seat: player.seat,
+                deployment: player.deployment.clone(),
+                why,
+            })?;
+        let seat = seat_of(player.seat);
+        let area = position.board().area(seat.index() as u8);
+        for (post, kind) in area.iter().zip(deployment.cells()) {
+            position.cells[usize::from(*post)] =
+                kind.map_or(Cell::EMPTY, |kind| Cell::piece(seat.index() as u8, kind));
+        }
+    }
+    position.turn = Turn::Seat(seat_of(record.first_mover));
+    Ok(position)
+}
+
+/// A new game from a record's deployments, to be played on under the rules of junqi.md (not
+/// the QQ client's, which [`replay`] follows: there a seat with no legal move is not
+/// defeated but keeps the turn, which ordinary play cannot give it), seeded with `seed`. The
+/// record's first mover acts first; a two-player game at `e` and `w` is turned onto `s` and
+/// `n`.
+///
+/// # Errors
+/// If a deployment breaks §3.
+pub fn starting_game(record: &JgsGame, seed: u64) -> Result<Junqi, ReplayError> {
+    let record = seated_south_north(record);
+    let position = start_position(&record)?;
+    Ok(Junqi::from_position(
+        record_options(&record),
+        position,
+        seed,
+    ))
+}
+
 /// Replays a QQ game: deployments checked against §3, every move applied with the checked
 /// path (so it must be legal), every combat result and flag reveal compared with the record,
 /// and the end compared with the record's result. A two-player game whose players sit at `e`
@@ -102,34 +164,12 @@ pub fn replay_observed(
     record: &JgsGame,
     mut before_move: impl FnMut(&Junqi),
 ) -> Result<Replay, ReplayError> {
-    let record = if record.is_two_player() && record.players.iter().any(|p| p.seat == 'e') {
-        record.rotated_to_south_north()
-    } else {
-        record.clone()
-    };
+    let record = seated_south_north(record);
     let options = JunqiOptions {
-        two_players_on_4p: record.is_two_player(),
         compat: Compat::Qq,
-        ..JunqiOptions::of_mode(Mode::FourPlayer)
+        ..record_options(&record)
     };
-    let mut position = Position::empty(Mode::FourPlayer, options.seats());
-    for player in &record.players {
-        let deployment = Deployment::parse(&player.deployment)
-            .map_err(|error| error.to_string())
-            .and_then(|deployment| deployment.validate().map_err(|error| error.to_string()))
-            .map_err(|why| ReplayError::Deployment {
-                seat: player.seat,
-                deployment: player.deployment.clone(),
-                why,
-            })?;
-        let seat = seat_of(player.seat);
-        let area = position.board().area(seat.index() as u8);
-        for (post, kind) in area.iter().zip(deployment.cells()) {
-            position.cells[usize::from(*post)] =
-                kind.map_or(Cell::EMPTY, |kind| Cell::piece(seat.index() as u8, kind));
-        }
-    }
-    position.turn = Turn::Seat(seat_of(record.first_mover));
+    let position = start_position(&record)?;
     let game = Junqi::from_position(options, position, 0);
     let mut replay = Replay {
         options,
