@@ -2,10 +2,11 @@
 //! implementation through which the generic players of `zhanqi-ai` use them.
 //!
 //! * [`JunqiEvaluator`]: material, flag safety and threats, for 2p, 4p (team sums) and dark.
-//! * [`ai_deployment`]: a layout drawn from the statistics of real ones
-//!   ([`learned_deployment`]: the flag's side, the mines and bombs around it and every other
-//!   piece where real players put them), always legal; [`handmade_deployment`] is the
-//!   hand-written chooser it replaced, kept for comparison.
+//! * [`ai_deployment`]: a sensible random layout by hand-written rules
+//!   ([`handmade_deployment`]: flag in a headquarters behind mines, bombs near it, engineers
+//!   and strong pieces spread to the front), always legal; [`learned_deployment`] draws one
+//!   from the statistics of real layouts (the flag's side, the mines and bombs around it and
+//!   every other piece where real players put them), measured against it in docs/ai.md.
 
 mod deployment;
 mod distance;
