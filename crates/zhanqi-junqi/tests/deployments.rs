@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use zhanqi_core::GameRng;
-use zhanqi_junqi::ai::{ai_deployment, learned_deployment, learned_layout};
+use zhanqi_junqi::ai::{learned_deployment, learned_layout};
 use zhanqi_junqi::belief::{FLAG_HEADQUARTERS, PriorCounts, shipped_counts};
 use zhanqi_junqi::{Deployment, Kind};
 
@@ -113,6 +113,6 @@ fn learned_layouts_guard_the_flag_as_the_records_do() {
 fn learned_layouts_vary() {
     let mut rng = GameRng::from_seed(23);
     let layouts: std::collections::HashSet<Deployment> =
-        (0..1000).map(|_| ai_deployment(&mut rng)).collect();
+        (0..1000).map(|_| learned_deployment(&mut rng)).collect();
     assert!(layouts.len() > 990, "{} distinct of 1,000", layouts.len());
 }
