@@ -140,8 +140,12 @@ async fn swarm(args: &LoadgenArgs) -> anyhow::Result<Figures> {
     .await;
     pairs.abort_all();
     if let (Some(path), Some(acks)) = (&args.acks, &plan.acks) {
-        acks.write(path)
-            .with_context(|| format!("could not write the acknowledged moves to {}", path.display()))?;
+        acks.write(path).with_context(|| {
+            format!(
+                "could not write the acknowledged moves to {}",
+                path.display()
+            )
+        })?;
     }
     Ok(Figures::new(
         args,

@@ -157,7 +157,8 @@ async fn play_games(plan: &Plan, index: usize) -> Result<(), Problem> {
         let played = play_game(plan, &mut bots, room, &mut dice).await;
         for bot in &mut bots {
             bot.last_seen = None;
-            plan.tally.without_room(std::mem::take(&mut bot.longest_gap));
+            plan.tally
+                .without_room(std::mem::take(&mut bot.longest_gap));
         }
         played?;
         creator = 1 - creator;
@@ -581,9 +582,7 @@ impl Bot {
                 }
                 None => {
                     self.broken = true;
-                    return Err(problem("socket")(
-                        "the server closed the socket".to_owned(),
-                    ));
+                    return Err(problem("socket")("the server closed the socket".to_owned()));
                 }
             };
             if let Message::Text(text) = message {

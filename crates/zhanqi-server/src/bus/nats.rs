@@ -523,10 +523,11 @@ impl NatsBus {
         }
     }
 
-    /// Completes once the node holding `room`'s lease is gone: the lease lapsed, or another
-    /// node holds it now. NATS never answers a request whose receiver died before replying;
-    /// this bounds that wait by the lease instead of the request timeout.
-    async fn owner_gone(&self, room: GameId) {
+    /// Completes once the node holding `room`'s lease is gone: the lease lapsed, another
+    /// node holds it now, or its node restarted since `runs` (the other nodes' runs when the
+    /// visit was sent) and so lost the visit. NATS never answers a request whose receiver died
+    /// before replying; this bounds that wait by the lease instead of the request timeout.
+    async fn owner_gone(&self, room: GameId, runs: BTreeMap<String, u64>) {
         let mut holder: Option<String> = None;
         loop {
             tokio::time::sleep(self.heartbeat()).await;
@@ -537,13 +538,15 @@ impl NatsBus {
                     continue;
                 }
             };
-            match lease {
-                Some(lease) if lease.expires_at > UnixMillis::now() => match &holder {
-                    None => holder = Some(lease.node),
-                    Some(first) if *first == lease.node => {}
-                    Some(_) => return,
-                },
-                _ => return,
+            let Some(lease) = lease.filter(|lease| lease.expires_at > UnixMillis::now()) else {
+                return;
+            };
+            if holder.get_or_insert_with(|| lease.node.clone()) != &lease.node {
+                return;
+            }
+            let run = lock(&self.peer_runs).get(&lease.node).copied();
+            if run != runs.get(&lease.node).copied() {
+                return;
             }
         }
     }
@@ -971,13 +974,14 @@ impl NatsBus {
         let joining = matches!(kind, CommandKind::Join);
         let command = self.command(conn, person, kind)?;
         metrics::bus_command("sent");
+        let runs = lock(&self.peer_runs).clone();
         let request = self
             .client
             .request(self.subjects.command(room), command.into())
             .into_future();
         let answer = tokio::select! {
             answer = request => answer,
-            () = self.owner_gone(room) => {
+            () = self.owner_gone(room, runs) => {
                 tracing::warn!("room {}: its node stopped before it answered a visit", room.0);
                 return Err(if joining {
                     ApiError::new(NO_OWNER, format!("no node runs room {}", room.0))
@@ -1071,7 +1075,10 @@ impl Bus for NatsBus {
                 .publish(self.subjects.taken_over(), text.into())
                 .await
             {
-                tracing::warn!("could not announce the takeover of room {}: {error}", room.0);
+                tracing::warn!(
+                    "could not announce the takeover of room {}: {error}",
+                    room.0
+                );
             }
         })
     }
