@@ -467,9 +467,29 @@ async fn killed_nodes_lose_no_game_no_move_and_leak_nothing() {
     outcome.expect("the fire drill ended within its bound");
 }
 
+/// The drill's folder (the nodes' and nginx's logs, the acknowledged moves), kept when the
+/// drill fails so that its logs can be read whole.
+struct Folder(Option<tempfile::TempDir>);
+
+impl Folder {
+    fn path(&self) -> &Path {
+        self.0.as_ref().expect("the folder").path()
+    }
+}
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        if std::thread::panicking()
+            && let Some(dir) = self.0.take()
+        {
+            eprintln!("the drill's logs are kept in {}", dir.keep().display());
+        }
+    }
+}
+
 /// The drill itself; every process it starts is killed when it returns or panics.
 async fn fire_drill(cluster: &Cluster) {
-    let dir = tempfile::tempdir().expect("a temporary folder");
+    let dir = Folder(Some(tempfile::tempdir().expect("a temporary folder")));
     let watched = Arc::new(Mutex::new(Watched::default()));
     let (ready, watching) = tokio::sync::oneshot::channel();
     let watcher = tokio::spawn(watch_bus(
