@@ -2,18 +2,25 @@
 //! real games against a running server at a person's pace, and report what a player would feel
 //! (docs/benchmarks.md, "Capacity"). It only talks to loopback addresses, opens a bounded number
 //! of games, and stops by itself after the ramp and the measured seconds.
+//!
+//! A bot whose socket drops (a node killed, or draining with close code 1012) signs in again
+//! with the same session, as a browser does, and joins its game again; so does a bot whose
+//! command finds its room's node gone (`room_unavailable`). The game goes on from the room as
+//! the server has it; a bot that cannot get back in within 20 s counts its game lost
+//! (`lost_room`). `--acks` writes every acknowledged move, to compare with the store.
 
 mod bots;
 mod figures;
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::Args;
 
-use bots::{Plan, play_pair};
+use bots::{Acks, Plan, play_pair};
 use figures::{Figures, ProcessSample, Tally};
 
 /// Options of `zhanqi loadgen`.
@@ -54,6 +61,11 @@ pub struct LoadgenArgs {
     /// Print the figures as JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// Write every acknowledged move to this file at the end, one JSON line each (`room`,
+    /// `move`: the moves before it, `action`, `at`: when its `ok` came, Unix milliseconds), to
+    /// check afterwards that the store holds every one of them.
+    #[arg(long, value_name = "FILE")]
+    acks: Option<PathBuf>,
 }
 
 /// The most games one run may open: two sockets each, under this machine's 20,000 open files
@@ -101,6 +113,7 @@ async fn swarm(args: &LoadgenArgs) -> anyhow::Result<Figures> {
         measure_from: started + ramp,
         stop_at: started + ramp + measured,
         tally: Tally::default(),
+        acks: args.acks.is_some().then(Acks::default),
     });
     let server_before = args.server_pid.map(ProcessSample::read).transpose()?;
     let own_before = ProcessSample::read(std::process::id())?;
@@ -126,6 +139,14 @@ async fn swarm(args: &LoadgenArgs) -> anyhow::Result<Figures> {
     })
     .await;
     pairs.abort_all();
+    if let (Some(path), Some(acks)) = (&args.acks, &plan.acks) {
+        acks.write(path).with_context(|| {
+            format!(
+                "could not write the acknowledged moves to {}",
+                path.display()
+            )
+        })?;
+    }
     Ok(Figures::new(
         args,
         &plan.tally,

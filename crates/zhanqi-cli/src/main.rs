@@ -41,6 +41,14 @@ enum Command {
     Deck(deck::DeckArgs),
     /// Load a running server on this machine with bot pairs playing at a person's pace, and
     /// measure round trips, memory and CPU (docs/benchmarks.md, "Capacity").
+    ///
+    /// A bot whose socket drops (a node killed, or a draining node's close code 1012)
+    /// reconnects with the same session, trying again after 0.1 s, 0.2 s … 0.8 s, and joins its
+    /// game again; so does a bot whose move is answered `room_unavailable` (its room's node
+    /// stopped: another takes the room over when the lease lapses). The game goes on from the
+    /// room as the server has it. A bot not back in its room within 20 s counts the game lost
+    /// (`lost_room` among the errors); the figures count the comebacks and the longest time a
+    /// game went without its room.
     Loadgen(loadgen::LoadgenArgs),
 }
 

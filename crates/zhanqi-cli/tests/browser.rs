@@ -123,6 +123,8 @@ fn browser_scenarios() {
     if let Some(reason) = missing_tools(&root, true) {
         return skip("browser_scenarios", &reason);
     }
+    // Outside any runtime: the scenarios start their own below.
+    let _alone = crate::common::HEAVY.blocking_lock();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

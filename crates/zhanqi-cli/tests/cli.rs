@@ -8,6 +8,7 @@ mod accounts;
 mod ai_draws;
 mod browser;
 mod cluster;
+mod cluster_fire;
 mod common;
 mod connections;
 mod crash;

@@ -57,7 +57,7 @@ pub(crate) fn unique_name() -> String {
 pub(crate) struct Schema {
     base: String,
     name: String,
-    url: String,
+    pub(crate) url: String,
 }
 
 impl Schema {

@@ -70,6 +70,12 @@ pub trait Bus: Send + Sync + 'static {
     /// over: they join it here.
     fn adopt(&self, room: GameId) -> Vec<Watcher>;
 
+    /// Tells the other nodes that this node took `room` over from a node that stopped
+    /// answering, so that their connections that watched it there join it here.
+    fn announce_takeover(&self, _room: GameId) -> BoxFuture<'_, ()> {
+        Box::pin(async {})
+    }
+
     /// Hands every room this node runs to the other live nodes (a drain); how many went.
     fn hand_over_rooms<'a>(&'a self, _app: &'a AppState) -> BoxFuture<'a, usize> {
         Box::pin(async { 0 })

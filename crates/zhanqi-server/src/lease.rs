@@ -21,7 +21,13 @@ static TAKEOVER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 /// # Errors
 /// If the store fails or the log cannot be replayed.
 pub async fn take_over(app: &AppState, room: GameId) -> Result<bool, ApiError> {
-    take_over_with(app, room, Vec::new()).await
+    let taken = take_over_with(app, room, Vec::new()).await?;
+    if taken {
+        // The other nodes' connections watched the room on the node that died: they would
+        // get no frame from here until their own next command.
+        app.bus.announce_takeover(room).await;
+    }
+    Ok(taken)
 }
 
 /// [`take_over`], with `arrivals` (other nodes' connections that watched the room on the node

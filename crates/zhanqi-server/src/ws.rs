@@ -7,6 +7,7 @@
 //! `--ws-idle-seconds`; signing out closes the session's sockets.
 
 use std::num::NonZeroU32;
+use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use zhanqi_core::Reason;
@@ -40,9 +41,16 @@ use crate::room::{self, Person, Request};
 use crate::state::AppState;
 use crate::wire::{ClientMessage, MAX_FRAME_BYTES};
 
-static NEXT_CONNECTION: AtomicU64 = AtomicU64::new(1);
+/// The next connection id: it starts from the start time (milliseconds, shifted past a
+/// million connections each), so that a node restarted under the same name never gives a new
+/// connection the id of one of its former run's, which other nodes' rooms may still hold.
+static NEXT_CONNECTION: LazyLock<AtomicU64> = LazyLock::new(|| {
+    let millis = u64::try_from(zhanqi_store::UnixMillis::now().0).unwrap_or(0);
+    AtomicU64::new((millis << 20).max(1))
+});
 
-/// A connection id no other connection of this process has (rooms tell watchers apart by it).
+/// A connection id no other connection of this process, nor of an earlier run of this node,
+/// has (rooms tell watchers apart by it).
 pub fn next_connection_id() -> u64 {
     NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed)
 }

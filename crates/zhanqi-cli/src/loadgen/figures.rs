@@ -24,6 +24,13 @@ pub(super) struct Tally {
     served: AtomicU64,
     games_started: AtomicU64,
     games_finished: AtomicU64,
+    setups_abandoned: AtomicU64,
+    reconnects: AtomicU64,
+    rejoins: AtomicU64,
+    /// The longest a bot went without its room (microseconds), and the longest from a bot
+    /// noticing its room was lost to being in it again.
+    longest_without_room: AtomicU64,
+    longest_rejoin: AtomicU64,
     round_trips: Mutex<Histogram<u64>>,
     acknowledgements: Mutex<Histogram<u64>>,
     timer_lags: Mutex<Histogram<u64>>,
@@ -37,6 +44,11 @@ impl Default for Tally {
             served: AtomicU64::new(0),
             games_started: AtomicU64::new(0),
             games_finished: AtomicU64::new(0),
+            setups_abandoned: AtomicU64::new(0),
+            reconnects: AtomicU64::new(0),
+            rejoins: AtomicU64::new(0),
+            longest_without_room: AtomicU64::new(0),
+            longest_rejoin: AtomicU64::new(0),
             round_trips: Mutex::new(histogram()),
             acknowledgements: Mutex::new(histogram()),
             timer_lags: Mutex::new(histogram()),
@@ -82,6 +94,30 @@ impl Tally {
 
     pub(super) fn game_finished(&self) {
         self.games_finished.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// A room that had not started when a bot's socket dropped or its node stopped: the pair
+    /// opened another.
+    pub(super) fn setup_abandoned(&self) {
+        self.setups_abandoned.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// A bot whose socket dropped opened a new one.
+    pub(super) fn reconnected(&self) {
+        self.reconnects.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// A bot got back into its room, `took` after it noticed it was out.
+    pub(super) fn resumed(&self, took: Duration) {
+        self.rejoins.fetch_add(1, Ordering::Relaxed);
+        self.longest_rejoin
+            .fetch_max(micros(took), Ordering::Relaxed);
+    }
+
+    /// The longest a bot's game went without a frame of its room.
+    pub(super) fn without_room(&self, gap: Duration) {
+        self.longest_without_room
+            .fetch_max(micros(gap), Ordering::Relaxed);
     }
 
     /// A pair stopped by a failure of this kind; the first one's detail is kept.
@@ -223,6 +259,18 @@ pub(super) struct Figures {
     pub(super) generator_timer_lag: Percentiles,
     pub(super) games_started: u64,
     pub(super) games_finished: u64,
+    /// Rooms given up before their game started, because a bot's socket dropped or the
+    /// room's node stopped during the setup; the pair opened another.
+    pub(super) setups_abandoned: u64,
+    /// Sockets opened again after a drop (a node killed, or draining with code 1012).
+    pub(super) reconnects: u64,
+    /// Times a bot joined its game again after its socket dropped or its room's node stopped.
+    pub(super) rejoins: u64,
+    /// The longest a bot noticing it was out of its room took to be in it again, in ms.
+    pub(super) longest_rejoin_ms: f64,
+    /// The longest a game went without a frame of its room for one of its bots, in ms: pauses
+    /// between moves, and the time a room's node was dead until another ran it.
+    pub(super) longest_without_room_ms: f64,
     /// Pairs stopped by a failure, by kind, with the first failure's detail.
     pub(super) errors: BTreeMap<&'static str, (u64, String)>,
     pub(super) server: Option<ServerUse>,
@@ -282,6 +330,12 @@ impl Figures {
             generator_timer_lag: Percentiles::of(&tally.timer_lags),
             games_started: tally.games_started.load(Ordering::Relaxed),
             games_finished: tally.games_finished.load(Ordering::Relaxed),
+            setups_abandoned: tally.setups_abandoned.load(Ordering::Relaxed),
+            reconnects: tally.reconnects.load(Ordering::Relaxed),
+            rejoins: tally.rejoins.load(Ordering::Relaxed),
+            longest_rejoin_ms: tally.longest_rejoin.load(Ordering::Relaxed) as f64 / 1000.0,
+            longest_without_room_ms: tally.longest_without_room.load(Ordering::Relaxed) as f64
+                / 1000.0,
             errors: tally
                 .errors
                 .lock()
@@ -335,6 +389,18 @@ impl fmt::Display for Figures {
             "games: {} started, {} finished",
             self.games_started, self.games_finished
         )?;
+        if self.reconnects > 0 || self.rejoins > 0 || self.setups_abandoned > 0 {
+            writeln!(
+                f,
+                "comebacks: {} sockets reopened, {} games joined again (the longest after {:.0} ms), \
+                 {} rooms given up in setup; the longest a game went without its room: {:.0} ms",
+                self.reconnects,
+                self.rejoins,
+                self.longest_rejoin_ms,
+                self.setups_abandoned,
+                self.longest_without_room_ms
+            )?;
+        }
         if self.errors.is_empty() {
             writeln!(f, "errors: none")?;
         } else {

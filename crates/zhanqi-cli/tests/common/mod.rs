@@ -16,6 +16,11 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use zhanqi_server::{Server, ServerConfig};
 
+/// Held by the tests that load both cores for minutes (the browser scenarios, the cluster fire
+/// drill), so that they never run beside each other: a node starved of CPU for longer than its
+/// lease is a different test (docs/operations.md, "The fire drill").
+pub static HEAVY: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// How long a test waits for a frame before it gives up: a guard against hanging, not a
 /// measurement (nothing asserts how fast the server is).
 const PATIENCE: Duration = Duration::from_secs(60);

@@ -14,7 +14,12 @@
 //!   closes the WebSockets opened with it.
 //! * `zq.lobby`: every node's list of its open rooms, on every change and as a heartbeat; a node
 //!   silent for three heartbeats is taken for dead, its rooms leave the lobby and its
-//!   connections leave the rooms. A draining node says so there, and is handed no room.
+//!   connections leave the rooms. A draining node says so there, and is handed no room. Each
+//!   message names the node's run (a random number drawn at start): a node that restarted
+//!   under the same name within three heartbeats is told apart, and its old connections leave
+//!   the rooms as a dead node's do.
+//! * `zq.taken_over`: a room a node took over from a node that stopped answering, so that the
+//!   other nodes' connections that watched it there join it on its new node.
 //! * `zq.node.<node>.handover` (request/reply): a draining node hands a room to `node` (whose
 //!   lease it already holds), with the room's watchers, so that `node` runs it at once
 //!   (crate::drain).
@@ -27,6 +32,7 @@
 //! command produced, as on a single node.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::future::IntoFuture;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::Duration;
 
@@ -78,6 +84,10 @@ pub struct NatsBus {
     guests: Mutex<BTreeMap<GuestKey, Guest>>,
     /// The other nodes that said they are draining.
     draining_peers: Mutex<BTreeSet<String>>,
+    /// This run of the node, drawn at start, so that a restart under the same name is seen.
+    run: u64,
+    /// The run each other node last said it was.
+    peer_runs: Mutex<BTreeMap<String, u64>>,
 }
 
 struct Visitor {
@@ -198,6 +208,17 @@ struct LobbyMessage {
     /// The node is draining: hand it no room.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     draining: bool,
+    /// The node's run: another number under the same name means it restarted.
+    #[serde(default)]
+    run: u64,
+}
+
+/// A room a node took over, on `zq.taken_over`.
+#[derive(Serialize, Deserialize)]
+struct TakenOverMessage {
+    room: i64,
+    /// The node that runs it now.
+    node: String,
 }
 
 /// A room handed to a node on `zq.node.<node>.handover`.
@@ -256,6 +277,10 @@ impl Subjects {
     fn hand_over(&self, node: &str) -> String {
         format!("{}.node.{node}.handover", self.prefix)
     }
+
+    fn taken_over(&self) -> String {
+        format!("{}.taken_over", self.prefix)
+    }
 }
 
 /// Whether a name can be one token of a subject: 1 to 64 letters, digits, `-` or `_`.
@@ -300,6 +325,8 @@ impl NatsBus {
             visitors: Mutex::new(BTreeMap::new()),
             guests: Mutex::new(BTreeMap::new()),
             draining_peers: Mutex::new(BTreeSet::new()),
+            run: rand::random(),
+            peer_runs: Mutex::new(BTreeMap::new()),
         }))
     }
 
@@ -323,6 +350,8 @@ impl NatsBus {
             .subscribe(self.subjects.hand_over(&self.node))
             .await?;
         tokio::spawn(Arc::clone(self).accept_hand_overs(app.clone(), hand_overs));
+        let taken_over = self.client.subscribe(self.subjects.taken_over()).await?;
+        tokio::spawn(Arc::clone(self).follow_takeovers(taken_over));
         tokio::spawn(crate::lease::sweep(
             app.clone(),
             self.heartbeat(),
@@ -370,6 +399,10 @@ impl NatsBus {
                     if let Ok(lobby) = serde_json::from_slice::<LobbyMessage>(&message.payload)
                         && lobby.node != self.node
                     {
+                        if self.restarted(&lobby.node, lobby.run) {
+                            tracing::info!("node {} restarted; its old connections leave this node's rooms", lobby.node);
+                            self.drop_guests_of(&app, &lobby.node).await;
+                        }
                         let mut draining = lock(&self.draining_peers);
                         if lobby.draining {
                             draining.insert(lobby.node.clone());
@@ -405,6 +438,7 @@ impl NatsBus {
             node: self.node.clone(),
             rooms: rooms.clone(),
             draining: app.draining.is_on(),
+            run: self.run,
         };
         match serde_json::to_string(&message) {
             Ok(text) => {
@@ -443,6 +477,76 @@ impl NatsBus {
             // A room that closed meanwhile has nobody to tell.
             if let Some(handle) = app.rooms.get(key.room) {
                 handle.disconnect(guest.local_conn).await;
+            }
+        }
+    }
+
+    /// Whether `node`'s lobby message of run `run` comes from a new run of a node heard before.
+    fn restarted(&self, node: &str, run: u64) -> bool {
+        let before = lock(&self.peer_runs).insert(node.to_owned(), run);
+        before.is_some_and(|before| before != run)
+    }
+
+    /// Lets this node's connections that watched a room on a node that died join it on the
+    /// node that took it over (`zq.taken_over`).
+    async fn follow_takeovers(self: Arc<NatsBus>, mut taken_over: async_nats::Subscriber) {
+        while let Some(message) = taken_over.next().await {
+            let Ok(taken) = serde_json::from_slice::<TakenOverMessage>(&message.payload) else {
+                tracing::warn!("a takeover message that is not one: {:?}", message.payload);
+                continue;
+            };
+            if taken.node != self.node {
+                tokio::spawn(Arc::clone(&self).rejoin_visitors(GameId(taken.room)));
+            }
+        }
+    }
+
+    /// Joins this node's visitors of `room` to the room again, wherever it runs now: its new
+    /// node sends each of them the room as it is.
+    async fn rejoin_visitors(self: Arc<NatsBus>, room: GameId) {
+        let visitors: Vec<(u64, Person)> = lock(&self.visitors)
+            .iter()
+            .filter(|((id, _), _)| *id == room)
+            .map(|((_, conn), visitor)| {
+                // The new node numbers this connection's frames from 1 again.
+                visitor.delivered.send_replace(0);
+                (*conn, visitor.person.clone())
+            })
+            .collect();
+        for (conn, person) in visitors {
+            if let Err(error) = self.ask(room, conn, &person, CommandKind::Join).await {
+                tracing::info!(
+                    "connection {conn} could not join room {} on its new node: {error}",
+                    room.0
+                );
+            }
+        }
+    }
+
+    /// Completes once the node holding `room`'s lease is gone: the lease lapsed, another
+    /// node holds it now, or its node restarted since `runs` (the other nodes' runs when the
+    /// visit was sent) and so lost the visit. NATS never answers a request whose receiver died
+    /// before replying; this bounds that wait by the lease instead of the request timeout.
+    async fn owner_gone(&self, room: GameId, runs: BTreeMap<String, u64>) {
+        let mut holder: Option<String> = None;
+        loop {
+            tokio::time::sleep(self.heartbeat()).await;
+            let lease = match self.store.lease(room).await {
+                Ok(lease) => lease,
+                Err(error) => {
+                    tracing::warn!("could not read the lease of room {}: {error}", room.0);
+                    continue;
+                }
+            };
+            let Some(lease) = lease.filter(|lease| lease.expires_at > UnixMillis::now()) else {
+                return;
+            };
+            if holder.get_or_insert_with(|| lease.node.clone()) != &lease.node {
+                return;
+            }
+            let run = lock(&self.peer_runs).get(&lease.node).copied();
+            if run != runs.get(&lease.node).copied() {
+                return;
             }
         }
     }
@@ -866,13 +970,33 @@ impl NatsBus {
         person: &Person,
         kind: CommandKind,
     ) -> Result<Value, ApiError> {
+        // A join may be sent again; another request may have been carried out.
+        let joining = matches!(kind, CommandKind::Join);
         let command = self.command(conn, person, kind)?;
         metrics::bus_command("sent");
-        let message = match self
+        let runs = lock(&self.peer_runs).clone();
+        let request = self
             .client
             .request(self.subjects.command(room), command.into())
-            .await
-        {
+            .into_future();
+        let answer = tokio::select! {
+            answer = request => answer,
+            () = self.owner_gone(room, runs) => {
+                tracing::warn!("room {}: its node stopped before it answered a visit", room.0);
+                return Err(if joining {
+                    ApiError::new(NO_OWNER, format!("no node runs room {}", room.0))
+                } else {
+                    ApiError::new(
+                        "room_unavailable",
+                        format!(
+                            "the server running room {} stopped before it answered; join the room again to see whether your command was carried out",
+                            room.0
+                        ),
+                    )
+                });
+            }
+        };
+        let message = match answer {
             Ok(message) => message,
             Err(error) if error.kind() == RequestErrorKind::NoResponders => {
                 return Err(ApiError::new(
@@ -935,6 +1059,28 @@ impl Bus for NatsBus {
 
     fn hand_over_rooms<'a>(&'a self, app: &'a AppState) -> BoxFuture<'a, usize> {
         Box::pin(self.hand_over_all(app))
+    }
+
+    fn announce_takeover(&self, room: GameId) -> BoxFuture<'_, ()> {
+        Box::pin(async move {
+            let message = TakenOverMessage {
+                room: room.0,
+                node: self.node.clone(),
+            };
+            let Ok(text) = serde_json::to_string(&message) else {
+                return;
+            };
+            if let Err(error) = self
+                .client
+                .publish(self.subjects.taken_over(), text.into())
+                .await
+            {
+                tracing::warn!(
+                    "could not announce the takeover of room {}: {error}",
+                    room.0
+                );
+            }
+        })
     }
 
     fn flush(&self) -> BoxFuture<'_, ()> {

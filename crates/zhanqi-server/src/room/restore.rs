@@ -112,7 +112,12 @@ pub async fn restore_rooms(app: &AppState) -> Result<usize, ApiError> {
             continue;
         }
         match resume_room(app, &record, Vec::new()).await {
-            Ok(()) => restored += 1,
+            Ok(()) => {
+                restored += 1;
+                // A node restarted under its name takes its rooms back: the other nodes'
+                // connections that watched them join them again here.
+                app.bus.announce_takeover(id).await;
+            }
             Err(error) if error.code == "no_room" => {
                 tracing::info!("{error}");
                 app.bus.release(id).await;
