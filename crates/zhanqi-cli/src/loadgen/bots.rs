@@ -434,7 +434,9 @@ struct Bot {
 impl Bot {
     /// Signs in guest `bot` and opens its WebSocket, on the server its place picks.
     async fn sign_in(plan: &Plan, bot: usize) -> Result<Bot, Problem> {
-        let server = plan.servers[bot % plan.servers.len()];
+        // Game `bot / 2` opens on node `bot / 2` (in turn), its second bot on the next node:
+        // the rooms spread over the nodes, and every move crosses between two of them.
+        let server = plan.servers[(bot / 2 + bot % 2) % plan.servers.len()];
         let cookie = guest(
             address(bot),
             server,
