@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 use serde_json::Value;
+use tokio::sync::oneshot;
 use tracing::Instrument;
 use zhanqi_store::GameId;
 
@@ -48,8 +49,14 @@ pub trait Bus: Send + Sync + 'static {
     fn claim(&self, room: GameId) -> BoxFuture<'_, Result<bool, ApiError>>;
 
     /// Serves a room this node runs: hands other nodes' visits to `handle` and keeps the claim
-    /// alive. Completes only if the claim was lost to another node.
-    fn serve(&self, room: GameId, handle: RoomHandle) -> BoxFuture<'static, ()>;
+    /// alive. Completes only if the claim was lost to another node. `ready` is told (or
+    /// dropped) once other nodes' visits reach the room.
+    fn serve(
+        &self,
+        room: GameId,
+        handle: RoomHandle,
+        ready: oneshot::Sender<()>,
+    ) -> BoxFuture<'static, ()>;
 
     /// Gives up the claim on a room whose actor stopped.
     fn release(&self, room: GameId) -> BoxFuture<'_, ()>;
@@ -101,7 +108,13 @@ impl Bus for LocalBus {
         Box::pin(async { Ok(true) })
     }
 
-    fn serve(&self, _room: GameId, _handle: RoomHandle) -> BoxFuture<'static, ()> {
+    fn serve(
+        &self,
+        _room: GameId,
+        _handle: RoomHandle,
+        ready: oneshot::Sender<()>,
+    ) -> BoxFuture<'static, ()> {
+        let _ = ready.send(());
         Box::pin(std::future::pending())
     }
 
@@ -224,18 +237,20 @@ pub async fn visit_local(
 }
 
 /// Runs a room's actor on this node while the bus serves it, then gives the room up: released
-/// when the actor stops, dropped at once if another node took the lease.
+/// when the actor stops, dropped at once if another node took the lease. The answer completes
+/// once other nodes' visits reach the room (or never can).
 pub fn run_room(
     app: AppState,
     room: GameId,
     handle: RoomHandle,
     actor: impl Future<Output = ()> + Send + 'static,
-) {
+) -> oneshot::Receiver<()> {
     let span = tracing::info_span!("room", room = room.0);
+    let (ready, answering) = oneshot::channel();
     tokio::spawn(
         async move {
             let _open = metrics::RoomOpen::start();
-            let serve = app.bus.serve(room, handle);
+            let serve = app.bus.serve(room, handle, ready);
             tokio::select! {
                 () = actor => app.bus.release(room).await,
                 () = serve => {
@@ -249,6 +264,7 @@ pub fn run_room(
         }
         .instrument(span),
     );
+    answering
 }
 
 /// The answer for a room that does not exist or has closed.

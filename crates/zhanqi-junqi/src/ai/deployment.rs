@@ -4,7 +4,6 @@
 
 use zhanqi_core::GameRng;
 
-use super::learned_deployment;
 use crate::{Deployment, Kind};
 
 /// Local indices (line − 1) × 5 + (file − 1) of the five camps, which start empty.
@@ -18,7 +17,7 @@ const FLANK_RAILWAY: [usize; 10] = [0, 4, 5, 9, 10, 14, 15, 19, 20, 24];
 
 /// The AI's deployment, for every level but `random` (which deploys uniformly): the
 /// hand-written chooser, always legal. The chooser learned from real layouts
-/// ([`learned_deployment`]) lays out like people but lost 41.5 % of 200 ISMCTS games to it
+/// ([`super::learned_deployment`]) lays out like people but lost 41.5 % of 200 ISMCTS games to it
 /// (docs/ai.md, "Learned deployments"), so it is not the AI's yet.
 pub fn ai_deployment(rng: &mut GameRng) -> Deployment {
     handmade_deployment(rng)

@@ -552,13 +552,26 @@ impl NatsBus {
     }
 
     /// Serves one room's visits until the lease is lost.
-    async fn serve_room(self: Arc<NatsBus>, room: GameId, handle: RoomHandle) {
+    async fn serve_room(
+        self: Arc<NatsBus>,
+        room: GameId,
+        handle: RoomHandle,
+        ready: oneshot::Sender<()>,
+    ) {
         let mut commands = match self
             .client
             .queue_subscribe(self.subjects.command(room), ROOM_QUEUE.to_owned())
             .await
         {
-            Ok(commands) => commands,
+            Ok(commands) => {
+                // Once NATS has the subscription, a visit from another node finds the room:
+                // until then it would find no responder.
+                if let Err(error) = self.client.flush().await {
+                    tracing::warn!("room {}: could not flush its subscription: {error}", room.0);
+                }
+                let _ = ready.send(());
+                commands
+            }
             Err(error) => {
                 tracing::error!(
                     "room {} cannot take visits from other nodes: {error}",
@@ -1045,12 +1058,17 @@ impl Bus for NatsBus {
         })
     }
 
-    fn serve(&self, room: GameId, handle: RoomHandle) -> BoxFuture<'static, ()> {
+    fn serve(
+        &self,
+        room: GameId,
+        handle: RoomHandle,
+        ready: oneshot::Sender<()>,
+    ) -> BoxFuture<'static, ()> {
         // The serving task outlives this borrow: it holds the bus through its own `Arc`.
         let Some(bus) = self.me.upgrade() else {
             return Box::pin(std::future::pending());
         };
-        Box::pin(bus.serve_room(room, handle))
+        Box::pin(bus.serve_room(room, handle, ready))
     }
 
     fn release(&self, room: GameId) -> BoxFuture<'_, ()> {

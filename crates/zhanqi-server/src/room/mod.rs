@@ -33,7 +33,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::Rng;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use zhanqi_core::PlatformAction;
 use zhanqi_protocol::{DynGame, GameEntry, ViewerEvents};
@@ -145,7 +145,7 @@ pub struct Room {
 
 /// Starts a room's actor and registers its handle, so that connections and the bus reach it;
 /// `arrivals` watch it from the start (the watchers of a room moved from another node).
-fn spawn(room: Room, arrivals: Vec<Watcher>) {
+fn spawn(room: Room, arrivals: Vec<Watcher>) -> oneshot::Receiver<()> {
     let (commands, inbox) = mpsc::channel(64);
     let moving = Arc::new(AtomicBool::new(false));
     let handle = RoomHandle {
@@ -155,7 +155,16 @@ fn spawn(room: Room, arrivals: Vec<Watcher>) {
     };
     let (app, id) = (room.app.clone(), room.id);
     app.rooms.insert(id, handle.clone());
-    crate::bus::run_room(app, id, handle, room.run(inbox, arrivals, moving));
+    crate::bus::run_room(app, id, handle, room.run(inbox, arrivals, moving))
+}
+
+/// How long opening a room waits for other nodes' visits to reach it.
+const ANSWERING_PATIENCE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Waits until other nodes' visits reach a room just started (on one node: at once), so that a
+/// player told of the room through another node finds it.
+async fn answering(ready: oneshot::Receiver<()>) {
+    let _ = tokio::time::timeout(ANSWERING_PATIENCE, ready).await;
 }
 
 impl Room {

@@ -12,7 +12,7 @@ use zhanqi_protocol::{DynGame, GameEntry, Registry};
 use zhanqi_store::{GameId, GameInfo, GameRecord, Occupant, UnixMillis};
 
 use super::log::LogReplay;
-use super::{Person, Phase, Room, SeatSlot, Sitter, Watcher, spawn};
+use super::{Person, Phase, Room, SeatSlot, Sitter, Watcher, answering, spawn};
 use crate::error::ApiError;
 use crate::first_player::FirstPlayer;
 use crate::state::AppState;
@@ -94,7 +94,7 @@ pub async fn create_room(
         ));
     }
     let room = Room::new(app.clone(), entry, &info, probe)?;
-    spawn(room, Vec::new());
+    answering(spawn(room, Vec::new())).await;
     Ok(info.id)
 }
 
@@ -148,7 +148,7 @@ pub async fn resume_room(
             format!("room {} closed: nobody sat in it", room.id.0),
         ));
     }
-    spawn(room, arrivals);
+    answering(spawn(room, arrivals)).await;
     Ok(())
 }
 
