@@ -68,6 +68,10 @@ const HAND_OVERS_AT_ONCE: usize = 16;
 /// The queue group of every room's command subject.
 const ROOM_QUEUE: &str = "room";
 
+/// How long a room that starts waits for NATS to confirm its subscription before it says it
+/// answers visits (`Bus::serve`'s `ready`).
+const SUBSCRIBE_PATIENCE: Duration = Duration::from_secs(1);
+
 /// The bus over NATS.
 pub struct NatsBus {
     me: Weak<NatsBus>,
@@ -566,8 +570,15 @@ impl NatsBus {
             Ok(commands) => {
                 // Once NATS has the subscription, a visit from another node finds the room:
                 // until then it would find no responder.
-                if let Err(error) = self.client.flush().await {
-                    tracing::warn!("room {}: could not flush its subscription: {error}", room.0);
+                // Bounded: while NATS is away nothing reaches the room anyway.
+                match tokio::time::timeout(SUBSCRIBE_PATIENCE, self.client.flush()).await {
+                    Ok(Ok(())) => {}
+                    Ok(Err(error)) => {
+                        tracing::warn!("room {}: could not flush its subscription: {error}", room.0)
+                    }
+                    Err(_) => {
+                        tracing::warn!("room {}: NATS did not confirm its subscription", room.0)
+                    }
                 }
                 let _ = ready.send(());
                 commands
