@@ -15,6 +15,8 @@
 //! fails, each append of the batch is tried again on its own, so one bad append never costs the
 //! others theirs.
 
+use sqlx::any::AnyArguments;
+use sqlx::query::Query;
 use sqlx::{Any, AnyConnection, AnyPool, Row};
 use std::fmt::Write;
 use std::sync::Arc;
@@ -188,14 +190,7 @@ async fn insert_many(connection: &mut AnyConnection, batch: &[Pending]) -> Store
     // Not kept prepared: a batch's size, and so its text, changes from one batch to the next.
     let mut query = sqlx::query::<Any>(&sql).persistent(false);
     for pending in batch {
-        query = query
-            .bind(pending.id.0)
-            .bind(i64::from(pending.seq))
-            .bind(pending.seat.map(seat_to_db))
-            .bind(pending.action.as_str())
-            .bind(pending.at.0)
-            .bind(pending.clock.deadline.map(|deadline| deadline.0))
-            .bind(pending.clock.state.as_str());
+        query = bind_row(query, pending);
     }
     let mut written = Vec::with_capacity(batch.len());
     for row in query.fetch_all(&mut *connection).await? {
@@ -214,21 +209,28 @@ async fn insert_many(connection: &mut AnyConnection, batch: &[Pending]) -> Store
 /// pass the check; `ON CONFLICT DO NOTHING` makes the loser's insert write nothing rather than
 /// fail (a failed statement would abort a PostgreSQL transaction and the batch with it).
 async fn insert(connection: &mut AnyConnection, pending: &Pending) -> StoreResult<bool> {
-    let done = sqlx::query::<Any>(
+    let query = sqlx::query::<Any>(
         "INSERT INTO actions (game_id, seq, seat, action, acted_at, deadline, clock) \
          SELECT $1, $2, $3, $4, $5, $6, $7 \
          WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND status = 'playing') \
          AND (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = $1) = $2 \
          ON CONFLICT DO NOTHING",
-    )
-    .bind(pending.id.0)
-    .bind(i64::from(pending.seq))
-    .bind(pending.seat.map(seat_to_db))
-    .bind(pending.action.as_str())
-    .bind(pending.at.0)
-    .bind(pending.clock.deadline.map(|deadline| deadline.0))
-    .bind(pending.clock.state.as_str())
-    .execute(&mut *connection)
-    .await?;
+    );
+    let done = bind_row(query, pending).execute(&mut *connection).await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Binds one append's seven columns, in the order of the `actions` table.
+fn bind_row<'q>(
+    query: Query<'q, Any, AnyArguments<'q>>,
+    pending: &'q Pending,
+) -> Query<'q, Any, AnyArguments<'q>> {
+    query
+        .bind(pending.id.0)
+        .bind(i64::from(pending.seq))
+        .bind(pending.seat.map(seat_to_db))
+        .bind(pending.action.as_str())
+        .bind(pending.at.0)
+        .bind(pending.clock.deadline.map(|deadline| deadline.0))
+        .bind(pending.clock.state.as_str())
 }
