@@ -33,7 +33,7 @@ const NODES: [&str; 3] = ["fire-a", "fire-b", "fire-c"];
 const KILLS: usize = 10;
 
 /// A node's lease on a room: a killed node's rooms move this long after it died, at most.
-const LEASE_SECONDS: &str = "3";
+const LEASE_SECONDS: &str = "2";
 
 /// How long a killed node stays down, and how long the cluster plays on after it is back
 /// before the next kill.
@@ -49,7 +49,7 @@ const RAMP_SECONDS: u64 = 3;
 const LOAD_SECONDS: u64 = 62;
 
 /// How soon after a kill each of the killed node's rooms must have a new move stored (the
-/// issue's budget: a lease of 3 s, a takeover, a bot back in its room and its pause).
+/// issue's budget: a lease of 2 s, a takeover, a bot back in its room and its pause).
 const RESUME_BUDGET: Duration = Duration::from_secs(5);
 
 /// The whole test's bound: a guard against hanging.
